@@ -1,0 +1,71 @@
+#line 75 "book/03-attention.nw"
+#include "attn.h"
+#include "internal.h"
+#include "mask.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+int attn_sdpa(const float *q, const float *k, const float *v,
+              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+              float scale, const unsigned char *mask, int causal,
+              float *out, float *weights)
+{
+    
+#line 101 "book/03-attention.nw"
+size_t size;
+if (q == NULL || k == NULL || v == NULL || out == NULL)
+    return ATTN_EINVAL;
+if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
+    return ATTN_EINVAL;
+if (!attn_size_mul(n_q, d_k, &size) || !attn_size_mul(n_k, d_k, &size) ||
+    !attn_size_mul(n_k, d_v, &size) || !attn_size_mul(n_q, d_v, &size) ||
+    !attn_size_mul(n_q, n_k, &size))
+    return ATTN_EINVAL;
+if (isnan(scale) || scale < 0.0f || isinf(scale))
+    return ATTN_EINVAL;
+if (scale == 0.0f)
+    scale = 1.0f / sqrtf((float)d_k);
+#line 88 "book/03-attention.nw"
+    
+#line 117 "book/03-attention.nw"
+float *row = NULL;
+if (weights == NULL) {
+    row = malloc(n_k * sizeof *row);
+    if (row == NULL)
+        return ATTN_ENOMEM;
+}
+#line 89 "book/03-attention.nw"
+    for (size_t i = 0; i < n_q; i++) {
+        float *p = weights ? weights + i * n_k : row;
+        
+#line 126 "book/03-attention.nw"
+/* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
+for (size_t j = 0; j < n_k; j++) {
+    if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
+        p[j] = -INFINITY;
+        continue;
+    }
+    float dot = 0.0f;
+    for (size_t t = 0; t < d_k; t++)
+        dot += q[i * d_k + t] * k[j * d_k + t];
+    p[j] = dot * scale;
+}
+#line 92 "book/03-attention.nw"
+        attn_softmax(p, n_k);
+        
+#line 140 "book/03-attention.nw"
+/* out[i] = Σ_j p[j] · v[j] */
+for (size_t c = 0; c < d_v; c++)
+    out[i * d_v + c] = 0.0f;
+for (size_t j = 0; j < n_k; j++) {
+    if (p[j] == 0.0f)
+        continue;
+    for (size_t c = 0; c < d_v; c++)
+        out[i * d_v + c] += p[j] * v[j * d_v + c];
+}
+#line 94 "book/03-attention.nw"
+    }
+    free(row);
+    return ATTN_OK;
+}

@@ -1,0 +1,1 @@
+# tests/project.cmake — project-level checks, labelled "project".

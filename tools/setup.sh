@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tools/setup.sh — the README's first command: install what is missing, then build everything.
+#
+# 1. Installs the Debian packages the project needs, only those not installed yet, and says
+#    which (it asks for nothing when all are there, so it is safe to run again).
+# 2. Configures and builds with CMake in build/: the library (libattn.a, libattn.so), the
+#    exercise programs, the tests, the figures, the HTML book and the PDF book.
+# 3. Prints where the PDF and the HTML are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake pkgconf      # C compiler, CMake and CTest, pkg-config
+  noweb                              # notangle, noroots and the weave front end
+  pandoc python3                     # Markdown -> HTML and LaTeX; the weave backend
+  texlive-xetex texlive-lang-chinese texlive-latex-recommended texlive-latex-extra
+  texlive-fonts-recommended lmodern  # XeLaTeX, ctex, fvextra and the Latin Modern fonts
+  fonts-noto-cjk fonts-dejavu-core   # Noto CJK (Chinese text), DejaVu Sans Mono (code)
+  gnuplot-nox graphviz               # figures
+  poppler-utils                      # pdffonts, pdftotext, pdftoppm for checking the PDF
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "setup: all ${#packages[@]} Debian packages are installed"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j "$jobs"
+
+echo
+echo "setup: done."
+echo "  PDF:   $(pwd)/build/book/attn-book.pdf"
+echo "  HTML:  $(pwd)/build/book/html/index.html"
+echo "  tests: ctest --test-dir build --output-on-failure"

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# tools/tangle.sh — tangle book/*.nw into tangled/ with noweb's own notangle -L.
+#
+#   tools/tangle.sh            write tangled/, touching only files whose content changed
+#   tools/tangle.sh --check    tangle into a temporary folder and compare with tangled/;
+#                              exit 1 on any difference, notangle warning or unknown root
+#
+# Every root chunk must be a file path under one of the folders below; a root that is not
+# (a chunk defined but never used, a misspelt name) is an error, never silently dropped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=write
+case "${1:-}" in
+  "") ;;
+  --check) mode=check ;;
+  *) echo "usage: tools/tangle.sh [--check]" >&2; exit 2 ;;
+esac
+
+command -v notangle >/dev/null || { echo "tangle: notangle (Debian package noweb) not found" >&2; exit 2; }
+
+shopt -s nullglob
+sources=(book/*.nw)
+[ ${#sources[@]} -gt 0 ] || { echo "tangle: no book/*.nw" >&2; exit 2; }
+
+root_pattern='^(include|src|tests|exercises|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt)$'
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+
+# noroots prints each root as <<name>>
+mapfile -t roots < <(noroots "${sources[@]}" | sed -e 's/^<<//' -e 's/>>$//')
+for root in "${roots[@]}"; do
+  if ! [[ $root =~ $root_pattern ]]; then
+    echo "tangle: root chunk <<$root>> is not a file that any rule tangles (defined but never used?)" >&2
+    status=1
+    continue
+  fi
+  mkdir -p "$work/$(dirname "$root")"
+  if ! notangle -L -R"$root" "${sources[@]}" > "$work/$root" 2> "$work/.err"; then
+    cat "$work/.err" >&2; status=1
+  fi
+  if [ -s "$work/.err" ]; then
+    sed "s|^|tangle: $root: |" "$work/.err" >&2; status=1
+  fi
+done
+rm -f "$work/.err"
+[ $status -eq 0 ] || exit $status
+
+if [ $mode = check ]; then
+  if ! diff -r -u tangled "$work" > "$work.diff" 2>&1; then
+    echo "tangle: tangled/ differs from a fresh tangle of book/*.nw:" >&2
+    head -n 60 "$work.diff" >&2
+    rm -f "$work.diff"
+    exit 1
+  fi
+  rm -f "$work.diff"
+  echo "tangle: tangled/ matches book/ (${#roots[@]} files)"
+  exit 0
+fi
+
+# write mode: copy only what changed, so that make recompiles only what changed
+mkdir -p tangled
+changed=0
+while IFS= read -r -d '' f; do
+  rel=${f#"$work"/}
+  if ! cmp -s "$f" "tangled/$rel"; then
+    mkdir -p "tangled/$(dirname "$rel")"
+    cp "$f" "tangled/$rel"
+    echo "tangle: wrote tangled/$rel"
+    changed=$((changed + 1))
+  fi
+done < <(find "$work" -type f -print0)
+# remove files that no root produces any more
+while IFS= read -r -d '' f; do
+  rel=${f#tangled/}
+  if [ ! -e "$work/$rel" ]; then
+    rm -f "$f"; echo "tangle: removed tangled/$rel"; changed=$((changed + 1))
+  fi
+done < <(find tangled -type f -print0)
+find tangled -mindepth 1 -type d -empty -delete
+exit 0
