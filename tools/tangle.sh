@@ -23,7 +23,7 @@ shopt -s nullglob
 sources=(book/*.nw)
 [ ${#sources[@]} -gt 0 ] || { echo "tangle: no book/*.nw" >&2; exit 2; }
 
-root_pattern='^(include|src|tests|exercises|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt)$'
+root_pattern='^(include|src|tests|exercises|programs|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt)$'
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
