@@ -37,10 +37,10 @@ int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t 
 #line 452 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
-#line 8 "book/03-attention.nw"
+#line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 61 "book/03-attention.nw"
+#line 364 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
