@@ -1,4 +1,4 @@
-#line 669 "book/02-similarity.nw"
+#line 675 "book/02-similarity.nw"
 /* attn-ch02：第 2 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -31,7 +31,7 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 562 "book/02-similarity.nw"
+#line 568 "book/02-similarity.nw"
 /* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
    use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
 static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
@@ -56,7 +56,7 @@ static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, 
     return ATTN_OK;
 }
 
-#line 703 "book/02-similarity.nw"
+#line 709 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -95,7 +95,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 744 "book/02-similarity.nw"
+#line 750 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -137,7 +137,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 788 "book/02-similarity.nw"
+#line 794 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -156,7 +156,7 @@ static int ex_ops(int argc, char **argv)
            d, 3 * d - 1, 2 * d - 1);
     return 0;
 }
-#line 809 "book/02-similarity.nw"
+#line 815 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -174,7 +174,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 829 "book/02-similarity.nw"
+#line 835 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;
@@ -198,7 +198,7 @@ static int ex_naive(int argc, char **argv)
     return 0;
 }
 
-#line 687 "book/02-similarity.nw"
+#line 693 "book/02-similarity.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -34,7 +34,7 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     *out = (float)(ab / (sqrt(aa) * sqrt(bb)));
     return ATTN_OK;
 }
-#line 266 "book/02-similarity.nw"
+#line 269 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
     if (a == NULL || b == NULL || out == NULL || n == 0)
@@ -48,7 +48,7 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     *out = (float)s;
     return ATTN_OK;
 }
-#line 387 "book/02-similarity.nw"
+#line 391 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
 {
     size_t size;

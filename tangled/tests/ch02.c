@@ -29,7 +29,7 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 329 "book/02-similarity.nw"
+#line 333 "book/02-similarity.nw"
 /* 按 attn_sqdist 的循环数：每个分量一次减、一次乘，除第一个分量外再一次加。 */
 static long count_sqdist_ops(size_t d)
 {
@@ -51,7 +51,7 @@ static long count_dot_ops(size_t d)
     return ops;
 }
 
-#line 562 "book/02-similarity.nw"
+#line 568 "book/02-similarity.nw"
 /* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
    use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
 static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
@@ -108,8 +108,11 @@ check_section("词地图上的余弦相似度");
     CHECK_NEAR(c, 0, 1e-7);
     float zero[2] = {0, 0};
     CHECK_STATUS(attn_cosine(zero, word_xy("猫"), 2, &c), ATTN_EINVAL);
+    float huge[2] = {3e38f, 3e38f};           /* 平方会溢出单精度，double 累加不会 */
+    CHECK_OK(attn_cosine(huge, huge, 2, &c));
+    CHECK_NEAR(c, 1, 1e-6);
 }
-#line 234 "book/02-similarity.nw"
+#line 237 "book/02-similarity.nw"
 check_section("点积保留长度，余弦只看方向");
 {
     float cat_cat, cat_leopard, cos_leopard;
@@ -122,7 +125,7 @@ check_section("点积保留长度，余弦只看方向");
     CHECK_NEAR(cos_leopard, 0.9899, 1e-4);
     CHECK(cos_leopard < 1.0f);                /* 按余弦，猫自己最像 */
 }
-#line 289 "book/02-similarity.nw"
+#line 292 "book/02-similarity.nw"
 check_section("距离的平方 = |a|² + |b|² - 2a·b");
 {
     float d2;
@@ -132,6 +135,7 @@ check_section("距离的平方 = |a|² + |b|² - 2a·b");
     CHECK_NEAR(d2, 1, 0);
     CHECK_OK(attn_sqdist(word_xy("猫"), word_xy("桌"), 2, &d2));
     CHECK_NEAR(d2, 20, 0);
+    CHECK_STATUS(attn_sqdist(word_xy("猫"), NULL, 2, &d2), ATTN_EINVAL);
     int pairs = 0;
     for (size_t i = 0; i < N_WORDS; i++)
         for (size_t j = 0; j < N_WORDS; j++) {
@@ -146,7 +150,7 @@ check_section("距离的平方 = |a|² + |b|² - 2a·b");
         }
     CHECK_INT(pairs, 196);
 }
-#line 352 "book/02-similarity.nw"
+#line 356 "book/02-similarity.nw"
 check_section("开方的代价：d = 1024");
 {
     CHECK_INT(count_sqdist_ops(1024), 3071);
@@ -166,7 +170,7 @@ check_section("开方的代价：d = 1024");
     CHECK_INT(best_d, best_d2);
     CHECK_STR(word_map[best_d].word, "狗");   /* 狗、豹、鹿都相距 1，表里狗排在最前 */
 }
-#line 413 "book/02-similarity.nw"
+#line 417 "book/02-similarity.nw"
 check_section("所有配对的点积是一次矩阵乘法");
 {
     float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
@@ -184,7 +188,7 @@ check_section("所有配对的点积是一次矩阵乘法");
     CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
     CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
 }
-#line 479 "book/02-similarity.nw"
+#line 483 "book/02-similarity.nw"
 check_section("软查找：apple 10，banana 5，chair 2");
 {
     const float value[3] = {10, 5, 2};        /* apple, banana, chair */
@@ -196,8 +200,10 @@ check_section("软查找：apple 10，banana 5，chair 2");
     const float hard[3] = {1, 0, 0};          /* 硬查找 apple */
     CHECK_OK(attn_weighted_sum(hard, value, 3, 1, &got));
     CHECK_NEAR(got, 10, 0);
+    CHECK_STATUS(attn_weighted_sum(hard, NULL, 3, 1, &got), ATTN_EINVAL);
+    CHECK_STATUS(attn_weighted_sum(hard, value, 3, 0, &got), ATTN_EINVAL);
 }
-#line 513 "book/02-similarity.nw"
+#line 519 "book/02-similarity.nw"
 check_section("固定权重矩阵的大小随长度增长");
 {
     CHECK_INT(255 * 255, 65025);
@@ -211,7 +217,7 @@ check_section("固定权重矩阵的大小随长度增长");
     CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
     CHECK_NEAR(all[0 * N_WORDS + 1], 3, 0);   /* 还是红·蓝 */
 }
-#line 588 "book/02-similarity.nw"
+#line 594 "book/02-similarity.nw"
 check_section("朴素注意力：余弦当权重");
 {
     float x[6], w[9], out[6];

@@ -1,4 +1,4 @@
-#line 893 "book/02-similarity.nw"
+#line 899 "book/02-similarity.nw"
 # attn_program_test(NAME n LABEL chNN [EXIT code] [EXPECT 正则…] [REJECT 正则] COMMAND 程序 参数…)
 string(ASCII 31 ATTN_US)
 set(ATTN_RUNNER ${PROJECT_BINARY_DIR}/attn_run_program.cmake)
@@ -40,7 +40,7 @@ function(attn_program_test)
                    "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${ATTN_RUNNER})
   set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
 endfunction()
-#line 858 "book/02-similarity.nw"
+#line 864 "book/02-similarity.nw"
 attn_program_test(NAME ch02-pair LABEL ch02 EXPECT "点积 3.0000" "余弦 0.9487" "距离 1.0000"
                   COMMAND attn-ch02 pair --a 猫 --b 狗)
 attn_program_test(NAME ch02-pair-longer LABEL ch02 EXPECT "点积 6.0000" "余弦 0.9487" "距离 1.0000"

@@ -1,4 +1,4 @@
-#line 893 "book/02-similarity.nw"
+#line 899 "book/02-similarity.nw"
 # attn_program_test(NAME n LABEL chNN [EXIT code] [EXPECT 正则…] [REJECT 正则] COMMAND 程序 参数…)
 string(ASCII 31 ATTN_US)
 set(ATTN_RUNNER ${PROJECT_BINARY_DIR}/attn_run_program.cmake)
@@ -40,7 +40,7 @@ function(attn_program_test)
                    "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${ATTN_RUNNER})
   set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
 endfunction()
-#line 895 "book/03-attention.nw"
+#line 898 "book/03-attention.nw"
 attn_program_test(NAME ch03-softmax LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
                   COMMAND attn-ch03 softmax --a 1000 --b 1001)
 attn_program_test(NAME ch03-softmax-naive LABEL ch03 EXPECT "= \\(-?nan, -?nan\\)"
