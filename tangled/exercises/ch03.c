@@ -1,4 +1,4 @@
-#line 775 "book/03-attention.nw"
+#line 778 "book/03-attention.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 282 "book/03-attention.nw"
+#line 283 "book/03-attention.nw"
 /* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
 static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
 {
@@ -30,7 +30,7 @@ static void project(const float *x, const float *w, size_t n, size_t d_in, size_
             y[i * d_out + o] = s;
         }
 }
-#line 540 "book/03-attention.nw"
+#line 541 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -72,7 +72,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 804 "book/03-attention.nw"
+#line 807 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -93,7 +93,7 @@ static int ex_softmax(int argc, char **argv)
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 827 "book/03-attention.nw"
+#line 830 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -117,7 +117,7 @@ static int ex_thinking(int argc, char **argv)
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 853 "book/03-attention.nw"
+#line 856 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -137,7 +137,7 @@ static int ex_fluffy(int argc, char **argv)
     printf("forest → verdant: %.3f\n", forest[6]);
     return 0;
 }
-#line 875 "book/03-attention.nw"
+#line 878 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;
@@ -161,7 +161,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 791 "book/03-attention.nw"
+#line 794 "book/03-attention.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 282 "book/03-attention.nw"
+#line 283 "book/03-attention.nw"
 /* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
 static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
 {
@@ -30,7 +30,7 @@ static void project(const float *x, const float *w, size_t n, size_t d_in, size_
             y[i * d_out + o] = s;
         }
 }
-#line 540 "book/03-attention.nw"
+#line 541 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -71,7 +71,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
-#line 321 "book/03-attention.nw"
+#line 322 "book/03-attention.nw"
 /* 线性同余发生器：每次运行都给出同样的序列，测试结果不会时好时坏。
    返回 [-√3, √3) 里均匀分布的数，均值 0，方差 1。 */
 static float rand_unit(unsigned long *state)
@@ -154,7 +154,7 @@ check_section("今天天气很好：行和与 c₂");
     CHECK_NEAR(c2[0], 0.25, 1e-7);
     CHECK_NEAR(c2[1], 0.75, 1e-7);
 }
-#line 332 "book/03-attention.nw"
+#line 333 "book/03-attention.nw"
 check_section("点积的方差是 d_k");
 {
     unsigned long state = 42;
@@ -186,7 +186,7 @@ check_section("Thinking Machines：112 与 96");
     CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 475 "book/03-attention.nw"
+#line 476 "book/03-attention.nw"
 check_section("attn_sdpa 等于一步一步的做法");
 {
     enum { N = 4, DK = 3, DV = 2 };
@@ -216,7 +216,7 @@ check_section("attn_sdpa 等于一步一步的做法");
     CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
 }
-#line 586 "book/03-attention.nw"
+#line 587 "book/03-attention.nw"
 check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -246,7 +246,7 @@ check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
     CHECK(out[3 * FL_D + 1] > 0.9f);
 }
-#line 668 "book/03-attention.nw"
+#line 669 "book/03-attention.nw"
 check_section("K = V：k 和 v 传同一块内存");
 {
     const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -270,7 +270,7 @@ check_section("K = V：k 和 v 传同一块内存");
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
 }
-#line 709 "book/03-attention.nw"
+#line 710 "book/03-attention.nw"
 check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
 {
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};

@@ -40,7 +40,7 @@ function(attn_program_test)
                    "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${ATTN_RUNNER})
   set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
 endfunction()
-#line 901 "book/03-attention.nw"
+#line 904 "book/03-attention.nw"
 attn_program_test(NAME ch03-softmax LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
                   COMMAND attn-ch03 softmax --a 1000 --b 1001)
 attn_program_test(NAME ch03-softmax-naive LABEL ch03 EXPECT "= \\(-?nan, -?nan\\)"
