@@ -36,10 +36,25 @@ int attn_relu(float *x, size_t n);
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y);
-#line 8 "book/03-attention.nw"
+#line 106 "book/02-similarity.nw"
+/* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。 */
+int attn_dot(const float *a, const float *b, size_t n, float *out);
+#line 205 "book/02-similarity.nw"
+/* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。 */
+int attn_cosine(const float *a, const float *b, size_t n, float *out);
+#line 285 "book/02-similarity.nw"
+/* *out = |a - b|²，欧氏距离的平方（不开方）。 */
+int attn_sqdist(const float *a, const float *b, size_t n, float *out);
+#line 412 "book/02-similarity.nw"
+/* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。 */
+int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
+#line 456 "book/02-similarity.nw"
+/* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。 */
+int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
+#line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 61 "book/03-attention.nw"
+#line 371 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
