@@ -1,4 +1,4 @@
-#line 590 "book/08-params.nw"
+#line 609 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 
