@@ -1,4 +1,4 @@
-#line 609 "book/08-params.nw"
+#line 613 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 

@@ -89,8 +89,11 @@ check_section("GPT-3：视频里的每一个数");
     CHECK_INT(b.embedding, 617558016);
     CHECK_INT(b.unembedding, 617558016);
     CHECK_INT(b.total, 175181291520LL);
+    CHECK_NEAR((double)b.attention_all / 1e8, 580, 0.5);   /* 约 580 亿 */
+    CHECK_NEAR((double)b.mlp_all / 1e8, 1160, 0.5);        /* 约 1160 亿 */
+    CHECK_NEAR((double)b.total / 1e8, 1752, 0.5);          /* 约 1752 亿 */
 }
-#line 425 "book/08-params.nw"
+#line 428 "book/08-params.nw"
 check_section("GPT-3：按真实的搭法");
 {
     attn_gpt_config c = preset("gpt3-175b", 0);
@@ -107,6 +110,7 @@ check_section("GPT-3：按真实的搭法");
     CHECK_INT(b.final_norm, 24576);
     CHECK_INT(b.unembedding, 0);
     CHECK_INT(b.total, 174604259328LL);
+    CHECK_NEAR((double)b.total / 1e8, 1746, 0.5);          /* 约 1746 亿 */
     CHECK(b.total > (UINT64_C(1) << 37) && b.total < (UINT64_C(1) << 38));
     CHECK_INT(v.total - b.total, 577032192);
     CHECK_INT(617558016 - 25165824 - 15335424 - 24576, 577032192);
@@ -114,7 +118,7 @@ check_section("GPT-3：按真实的搭法");
     CHECK_INT(extras, 40525824);                           /* 四千多万 */
     CHECK((double)extras / (double)b.total < 3e-4);        /* 不到万分之三 */
 }
-#line 462 "book/08-params.nw"
+#line 466 "book/08-params.nw"
 check_section("GPT-2 small：124 439 808");
 {
     attn_gpt_config c = preset("gpt2-small", 0);
@@ -129,7 +133,7 @@ check_section("GPT-2 small：124 439 808");
     CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
     CHECK_NEAR((double)b.embedding / (double)b.total, 0.31, 0.01);
 }
-#line 492 "book/08-params.nw"
+#line 496 "book/08-params.nw"
 check_section("4E²+4E：E = 512 时与头数无关");
 {
     const uint64_t heads[4] = {1, 8, 16, 64};
@@ -144,7 +148,7 @@ check_section("4E²+4E：E = 512 时与头数无关");
     }
     CHECK_INT(4 * 512 * 512 + 4 * 512, 1050624);
 }
-#line 559 "book/08-params.nw"
+#line 563 "book/08-params.nw"
 check_section("参数的去向：百分比");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -164,7 +168,7 @@ check_section("参数的去向：百分比");
     CHECK_INT(b.embedding / a.embedding, 16);
     CHECK_INT(b.embedding % a.embedding, 0);
 }
-#line 656 "book/08-params.nw"
+#line 660 "book/08-params.nw"
 check_section("注意力的计算量");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -174,6 +178,7 @@ check_section("注意力的计算量");
     CHECK_INT(f / 1024, 37748736);
     CHECK_OK(attn_attention_flops(&c3, 2048, &f));
     CHECK_INT(f, 19791209299968LL);
+    CHECK_NEAR((double)f / 1e12, 20, 0.5);                 /* 约 20 万亿 */
     CHECK_INT(f / 2048, 9663676416LL);
     CHECK_INT(f % 2048, 0);
     /* 一个头、一层、N = 2：4·4·d_head */
@@ -191,7 +196,7 @@ check_section("注意力的计算量");
     CHECK_STATUS(attn_attention_flops(&c2, 0, &f), ATTN_EINVAL);
     CHECK_STATUS(attn_attention_flops(&c3, UINT64_C(1) << 30, &f), ATTN_EINVAL);  /* 溢出 */
 }
-#line 695 "book/08-params.nw"
+#line 700 "book/08-params.nw"
 check_section("键值缓存");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -215,7 +220,7 @@ check_section("键值缓存");
     CHECK_STATUS(attn_kv_cache_bytes(&c2, 1, 0, &bytes), ATTN_EINVAL);
     CHECK_STATUS(attn_kv_cache_bytes(NULL, 1, 2, &bytes), ATTN_EINVAL);
 }
-#line 1021 "book/08-params.nw"
+#line 1026 "book/08-params.nw"
 check_section("笔记 002：值矩阵与查询、键的参数量");
 {
     const uint64_t d = 12288, d_k = 128, d_v = 64;
@@ -231,10 +236,11 @@ check_section("笔记 002：值矩阵与查询、键的参数量");
     attn_gpt_config c = preset("gpt3-175b", 1);
     attn_param_breakdown b;
     CHECK_OK(attn_count_params(&c, &b));
+    CHECK_INT(c.n_ctx, 2048);                          /* 值向量最多 2048 个 */
     CHECK_INT(b.v, b.q);                               /* 代码里的 W_V 与 W_Q 一样大 */
     CHECK_INT(b.v + b.o, b.q + b.k);                   /* W_V 连同 W_O 才等于查询加键 */
 }
-#line 1057 "book/08-params.nw"
+#line 1063 "book/08-params.nw"
 check_section("笔记 002：值向量的个数是词数");
 {
     /* 3 个词，d_k = 2，d_v = 4：q[3][2]，k[3][2]，v[3][4] */
@@ -250,7 +256,7 @@ check_section("笔记 002：值向量的个数是词数");
     CHECK_NEAR(w[3] + w[4] + w[5], 1.0, 1e-6);         /* 每一行对 N = 3 个值求和 */
     CHECK(w[3] > 0.0f && w[4] > 0.0f);
 }
-#line 1252 "book/08-params.nw"
+#line 1258 "book/08-params.nw"
 check_section("练习的参考答案");
 {
     attn_gpt_config c = preset("gpt2-small", 0);

@@ -1,6 +1,6 @@
-#line 924 "book/08-params.nw"
+#line 929 "book/08-params.nw"
 # 第 8 章：attn-params 与练习程序 attn-ch08
-#line 960 "book/08-params.nw"
+#line 965 "book/08-params.nw"
 if(CMAKE_SCRIPT_MODE_FILE)
   # 以 cmake -P 运行：执行 PROGRAM ARGS…，核对退出状态，每个 EXPECT 都要在输出里出现。
   execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE status
@@ -40,7 +40,7 @@ if(NOT _ch08_bad_escape EQUAL -1)
     set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
   endfunction()
 endif()
-#line 926 "book/08-params.nw"
+#line 931 "book/08-params.nw"
 attn_program_test(NAME ch08-params-gpt2 LABEL ch08
   EXPECT "attention +2362368" "total +124439808" "embedding +38597376"
          "attention_flops +38654705664" "kv_bytes_token +36864" "kv_bytes_ctx +37748736"
@@ -68,7 +68,7 @@ attn_program_test(NAME ch08-params-overflow LABEL ch08 EXIT 2 EXPECT "64 位"
   COMMAND attn-params --n-heads 1000000 --d-head 1000000 --n-layers 1000000)
 attn_program_test(NAME ch08-params-help LABEL ch08 EXPECT "--preset" "--json"
   COMMAND attn-params --help)
-#line 1225 "book/08-params.nw"
+#line 1231 "book/08-params.nw"
 attn_program_test(NAME ch08-ex-heads LABEL ch08 EXPECT "注意力参数 1050624"
   COMMAND attn-ch08 heads --d-model 512 --heads 64)
 attn_program_test(NAME ch08-ex-heads-8 LABEL ch08 EXPECT "注意力参数 1050624"

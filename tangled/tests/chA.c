@@ -123,7 +123,7 @@ check_section("值矩阵：48 倍，不到两个数量级");
     CHECK_INT(c.n_ctx, 2048);
     CHECK(c.n_ctx != c.d_model);
 }
-#line 235 "book/A-errata.nw"
+#line 236 "book/A-errata.nw"
 check_section("多头：头数与参数量无关，每个头读完整的 X");
 {
     const uint64_t heads[3] = {1, 8, 16};
@@ -138,6 +138,8 @@ check_section("多头：头数与参数量无关，每个头读完整的 X");
     attn_param_breakdown b;
     CHECK_OK(attn_gpt_preset("gpt2-small", &g2));
     CHECK_OK(attn_gpt_preset("gpt3-175b", &g3));
+    CHECK_INT(512 / 8, 64);                            /* 原始 Transformer：8 个头，每头 64 维 */
+    CHECK_INT(1024 / 16, 64);                          /* 大模型：16 个头，每头 64 维 */
     CHECK_INT(g2.n_heads, 12);
     CHECK_INT(g3.n_heads, 96);
     g2.biases = 0;
@@ -146,7 +148,7 @@ check_section("多头：头数与参数量无关，每个头读完整的 X");
     CHECK_INT(b.q / g2.n_heads, g2.d_model * g2.d_head);
     CHECK_INT(64 * 64, 4096);
 }
-#line 277 "book/A-errata.nw"
+#line 280 "book/A-errata.nw"
 check_section("通用逼近：只在有界区间上成立");
 {
     const float shift[4] = {1.0f, 0.5f, 0.0f, -0.5f};
@@ -176,7 +178,7 @@ check_section("通用逼近：只在有界区间上成立");
     CHECK_NEAR(g10, 14.5, 1e-5);
     CHECK_NEAR(100.0 - g10, 85.5, 1e-5);
 }
-#line 314 "book/A-errata.nw"
+#line 317 "book/A-errata.nw"
 check_section("两个线性层之间没有激活函数，就等于一个");
 {
     /* x[1][2]，W1[2][2]，W2[2][1] */
@@ -193,7 +195,7 @@ check_section("两个线性层之间没有激活函数，就等于一个");
     float with_relu = h[0] * w2[0] + h[1] * w2[1];
     CHECK_NEAR(with_relu, 0.0, 0.0);                  /* 加了 ReLU，结果不再是 -5 */
 }
-#line 342 "book/A-errata.nw"
+#line 345 "book/A-errata.nw"
 check_section("距离与点积");
 {
     const float q[2] = {1.0f, 2.0f};
@@ -219,7 +221,7 @@ check_section("距离与点积");
     CHECK(dist_a < dist_b);
     CHECK_NEAR(dist_b, 2.0, 0.0);
 }
-#line 377 "book/A-errata.nw"
+#line 380 "book/A-errata.nw"
 check_section("权重表：最后一行加起来是 1.2");
 {
     const double table[6][6] = {
@@ -241,7 +243,7 @@ check_section("权重表：最后一行加起来是 1.2");
     CHECK_NEAR(row[5], 1.2, 1e-12);
     CHECK_NEAR(row[5] - 0.5 + 0.3, 1.0, 1e-12);
 }
-#line 405 "book/A-errata.nw"
+#line 408 "book/A-errata.nw"
 check_section("核对无误的数");
 {
     CHECK_REL(exp(50.0), 5.185e21, 1e-3);
