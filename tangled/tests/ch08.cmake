@@ -2,7 +2,7 @@
 # 第 8 章：attn-params 与练习程序 attn-ch08
 #line 965 "book/08-params.nw"
 if(CMAKE_SCRIPT_MODE_FILE)
-  # 以 cmake -P 运行：执行 PROGRAM ARGS…，核对退出状态，每个 EXPECT 都要在输出里出现。
+  # 以 cmake -P 运行：执行 PROGRAM ARGS…，核对退出状态；每个 EXPECT 都要在输出里出现，REJECT 不能出现。
   execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE status
                   OUTPUT_VARIABLE out ERROR_VARIABLE err)
   set(all "${out}${err}")
@@ -15,6 +15,9 @@ if(CMAKE_SCRIPT_MODE_FILE)
       message(FATAL_ERROR "output does not match: ${re}")
     endif()
   endforeach()
+  if(REJECT AND all MATCHES "${REJECT}")
+    message(FATAL_ERROR "output matches what it must not: ${REJECT}")
+  endif()
   return()
 endif()
 
@@ -24,7 +27,7 @@ string(FIND "${_ch08_lists}${_ch08_runner}" "\\x1f" _ch08_bad_escape)
 if(NOT _ch08_bad_escape EQUAL -1)
   set(CH08_RUNNER ${CMAKE_CURRENT_LIST_FILE})
   function(attn_program_test)
-    cmake_parse_arguments(T "" "NAME;LABEL;EXIT" "EXPECT;COMMAND" ${ARGN})
+    cmake_parse_arguments(T "" "NAME;LABEL;EXIT;REJECT" "EXPECT;COMMAND" ${ARGN})
     if(NOT DEFINED T_EXIT)
       set(T_EXIT 0)
     endif()
@@ -36,7 +39,7 @@ if(NOT _ch08_bad_escape EQUAL -1)
     string(REPLACE ";" "$<SEMICOLON>" expect "${T_EXPECT}")
     add_test(NAME ${T_NAME}
              COMMAND ${CMAKE_COMMAND} "-DPROGRAM=${prog}" "-DARGS=${args}" "-DEXIT=${T_EXIT}"
-                     "-DEXPECT=${expect}" -P ${CH08_RUNNER})
+                     "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${CH08_RUNNER})
     set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
   endfunction()
 endif()
@@ -56,7 +59,7 @@ attn_program_test(NAME ch08-params-gpt3-video LABEL ch08
 attn_program_test(NAME ch08-params-json LABEL ch08
   EXPECT "\"total\": 124439808" "\"attention\": 2362368" "\"tied\": true"
   COMMAND attn-params --preset gpt2-small --json)
-attn_program_test(NAME ch08-params-bad-option LABEL ch08 EXIT 2 EXPECT "用法"
+attn_program_test(NAME ch08-params-bad-option LABEL ch08 EXIT 2 EXPECT "用法" REJECT "total"
   COMMAND attn-params --heads 12)
 attn_program_test(NAME ch08-params-bad-preset LABEL ch08 EXIT 2 EXPECT "用法" "不认识的预设"
   COMMAND attn-params --preset gpt5)
@@ -68,7 +71,7 @@ attn_program_test(NAME ch08-params-overflow LABEL ch08 EXIT 2 EXPECT "64 位"
   COMMAND attn-params --n-heads 1000000 --d-head 1000000 --n-layers 1000000)
 attn_program_test(NAME ch08-params-help LABEL ch08 EXPECT "--preset" "--json"
   COMMAND attn-params --help)
-#line 1231 "book/08-params.nw"
+#line 1234 "book/08-params.nw"
 attn_program_test(NAME ch08-ex-heads LABEL ch08 EXPECT "注意力参数 1050624"
   COMMAND attn-ch08 heads --d-model 512 --heads 64)
 attn_program_test(NAME ch08-ex-heads-8 LABEL ch08 EXPECT "注意力参数 1050624"
