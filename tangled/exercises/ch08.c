@@ -1,4 +1,4 @@
-#line 1136 "book/08-params.nw"
+#line 1162 "book/08-params.nw"
 /* attn-ch08 — 第 8 章的练习：头数、上下文长度、完整的值矩阵。 */
 #include "attn.h"
 #include "cli.h"
@@ -11,7 +11,7 @@ static int refuse(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1164 "book/08-params.nw"
+#line 1190 "book/08-params.nw"
 static int ex_heads(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8;
@@ -33,7 +33,7 @@ static int ex_heads(int argc, char **argv)
            (unsigned long long)b.attention);
     return 0;
 }
-#line 1188 "book/08-params.nw"
+#line 1214 "book/08-params.nw"
 static int ex_context(int argc, char **argv)
 {
     size_t n_ctx = 1024;
@@ -46,7 +46,8 @@ static int ex_context(int argc, char **argv)
     attn_gpt_config c;
     attn_param_breakdown b;
     uint64_t flops, kv;
-    attn_gpt_preset("gpt2-small", &c);
+    if (attn_gpt_preset("gpt2-small", &c) != ATTN_OK)
+        return 1;
     c.n_ctx = n_ctx;
     if (attn_count_params(&c, &b) != ATTN_OK || attn_attention_flops(&c, n_ctx, &flops) != ATTN_OK ||
         attn_kv_cache_bytes(&c, n_ctx, 2, &kv) != ATTN_OK)
@@ -55,7 +56,7 @@ static int ex_context(int argc, char **argv)
            (unsigned long long)b.total, (unsigned long long)flops, (unsigned long long)kv);
     return 0;
 }
-#line 1212 "book/08-params.nw"
+#line 1239 "book/08-params.nw"
 static int ex_value(int argc, char **argv)
 {
     size_t d = 12288, d_head = 128;
@@ -74,7 +75,7 @@ static int ex_value(int argc, char **argv)
     return 0;
 }
 
-#line 1152 "book/08-params.nw"
+#line 1178 "book/08-params.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,6 +1,6 @@
-#line 929 "book/08-params.nw"
+#line 952 "book/08-params.nw"
 # 第 8 章：attn-params 与练习程序 attn-ch08
-#line 965 "book/08-params.nw"
+#line 991 "book/08-params.nw"
 if(CMAKE_SCRIPT_MODE_FILE)
   # 以 cmake -P 运行：执行 PROGRAM ARGS…，核对退出状态；每个 EXPECT 都要在输出里出现，REJECT 不能出现。
   execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE status
@@ -43,9 +43,12 @@ if(NOT _ch08_bad_escape EQUAL -1)
     set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
   endfunction()
 endif()
-#line 931 "book/08-params.nw"
+#line 954 "book/08-params.nw"
 attn_program_test(NAME ch08-params-gpt2 LABEL ch08
-  EXPECT "attention +2362368" "total +124439808" "embedding +38597376"
+  EXPECT "W_Q +590592" "W_K +590592" "W_V +590592" "W_O +590592"
+         "attention +2362368" "mlp +4722432" "norms +3072" "layer +7087872"
+         "embedding +38597376" "positions +786432" "layers +85054464" "final_norm +1536"
+         "unembedding +0[^0-9]" "total +124439808"
          "attention_flops +38654705664" "kv_bytes_token +36864" "kv_bytes_ctx +37748736"
   COMMAND attn-params --preset gpt2-small)
 attn_program_test(NAME ch08-params-gpt3 LABEL ch08
@@ -71,7 +74,7 @@ attn_program_test(NAME ch08-params-overflow LABEL ch08 EXIT 2 EXPECT "64 位"
   COMMAND attn-params --n-heads 1000000 --d-head 1000000 --n-layers 1000000)
 attn_program_test(NAME ch08-params-help LABEL ch08 EXPECT "--preset" "--json"
   COMMAND attn-params --help)
-#line 1234 "book/08-params.nw"
+#line 1261 "book/08-params.nw"
 attn_program_test(NAME ch08-ex-heads LABEL ch08 EXPECT "注意力参数 1050624"
   COMMAND attn-ch08 heads --d-model 512 --heads 64)
 attn_program_test(NAME ch08-ex-heads-8 LABEL ch08 EXPECT "注意力参数 1050624"
