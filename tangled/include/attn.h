@@ -66,6 +66,58 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
+#line 109 "book/08-params.nw"
+/* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
+#include <stdint.h>
+
+typedef struct attn_gpt_config {
+    uint64_t d_model;       /* 嵌入向量的维数 d */
+    uint64_t n_heads;       /* 每层的头数 h */
+    uint64_t d_head;        /* 每个头的查询、键、值维数 d_h */
+    uint64_t n_layers;      /* 层数 L */
+    uint64_t d_ff;          /* MLP 隐藏层宽度 */
+    uint64_t vocab;         /* 词表大小 */
+    uint64_t n_ctx;         /* 上下文长度 */
+    int biases;             /* 非零：线性层带偏置 */
+    int layer_norms;        /* 非零：每层两个层归一化，最后再一个 */
+    int learned_positions;  /* 非零：学到的位置向量，n_ctx × d_model */
+    int tied;               /* 非零：反嵌入与嵌入共用一个矩阵 */
+} attn_gpt_config;
+
+typedef struct attn_param_breakdown {
+    /* 一层之内 */
+    uint64_t q, k, v, o;        /* 四个投影（所有头拼在一起），含偏置 */
+    uint64_t attention;         /* q + k + v + o */
+    uint64_t mlp;               /* 升维和降维两个线性层，含偏置 */
+    uint64_t norms;             /* 两个层归一化 */
+    uint64_t layer;             /* attention + mlp + norms */
+    /* 整个模型 */
+    uint64_t embedding;         /* vocab × d_model */
+    uint64_t positions;         /* n_ctx × d_model，或 0 */
+    uint64_t layers;            /* n_layers × layer */
+    uint64_t final_norm;        /* 最后的层归一化 */
+    uint64_t unembedding;       /* d_model × vocab，共用时为 0 */
+    /* 按类别的总数 */
+    uint64_t attention_all;     /* n_layers × attention */
+    uint64_t mlp_all;           /* n_layers × mlp */
+    uint64_t norms_all;         /* n_layers × norms + final_norm */
+    uint64_t embeddings_all;    /* embedding + positions + unembedding */
+    uint64_t total;
+} attn_param_breakdown;
+
+/* 按配置数参数，填满 *out。维度为 0、空指针、任何一步超出 64 位：ATTN_EINVAL，*out 不变。 */
+int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
+
+/* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
+int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
+#line 601 "book/08-params.nw"
+/* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
+   4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
+int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
+
+/* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
+int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
+                        uint64_t *bytes);
 
 #line 38 "book/00-preface.nw"
 #ifdef __cplusplus
