@@ -5,12 +5,13 @@
 #define ATTN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#line 52 "book/00-preface.nw"
+#line 53 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -68,7 +69,6 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               float *out, float *weights);
 #line 109 "book/08-params.nw"
 /* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
-#include <stdint.h>
 
 typedef struct attn_gpt_config {
     uint64_t d_model;       /* 嵌入向量的维数 d */
@@ -110,7 +110,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 601 "book/08-params.nw"
+#line 600 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
@@ -119,7 +119,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
 
-#line 38 "book/00-preface.nw"
+#line 39 "book/00-preface.nw"
 #ifdef __cplusplus
 }
 #endif

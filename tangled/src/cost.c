@@ -1,4 +1,4 @@
-#line 613 "book/08-params.nw"
+#line 612 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 

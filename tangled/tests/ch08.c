@@ -1,11 +1,11 @@
-#line 298 "book/08-params.nw"
+#line 297 "book/08-params.nw"
 #include "attn.h"
 #include "check.h"
 
 #include <math.h>
 #include <stdint.h>
 
-#line 314 "book/08-params.nw"
+#line 313 "book/08-params.nw"
 static attn_gpt_config preset(const char *name, int plain)
 {
     attn_gpt_config c;
@@ -19,7 +19,7 @@ static attn_gpt_config preset(const char *name, int plain)
     return c;
 }
 
-#line 306 "book/08-params.nw"
+#line 305 "book/08-params.nw"
 int main(void)
 {
     
@@ -37,7 +37,7 @@ check_section("没有位置向量时，注意力不区分词的先后");
     CHECK_ARRAY_NEAR(oy + 4, ox, 2, 1e-6);
     CHECK(fabsf(ox[0] - ox[4]) > 0.1f);                /* 输出确实因词而异 */
 }
-#line 332 "book/08-params.nw"
+#line 331 "book/08-params.nw"
 check_section("玩具模型：240 个参数");
 {
     attn_gpt_config c = {.d_model = 4, .n_heads = 1, .d_head = 2, .n_layers = 1,
@@ -54,7 +54,7 @@ check_section("玩具模型：240 个参数");
     CHECK_INT(b.total, 240);
     CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
 }
-#line 354 "book/08-params.nw"
+#line 353 "book/08-params.nw"
 check_section("参数计数拒绝错误的输入");
 {
     attn_gpt_config c = preset("gpt2-small", 0);
@@ -72,7 +72,7 @@ check_section("参数计数拒绝错误的输入");
     CHECK_STATUS(attn_gpt_preset("gpt4", &c), ATTN_EINVAL);
     CHECK_STATUS(attn_gpt_preset(NULL, &c), ATTN_EINVAL);
 }
-#line 389 "book/08-params.nw"
+#line 388 "book/08-params.nw"
 check_section("GPT-3：视频里的每一个数");
 {
     attn_gpt_config c = preset("gpt3-175b", 1);
@@ -93,7 +93,7 @@ check_section("GPT-3：视频里的每一个数");
     CHECK_NEAR((double)b.mlp_all / 1e8, 1160, 0.5);        /* 约 1160 亿 */
     CHECK_NEAR((double)b.total / 1e8, 1752, 0.5);          /* 约 1752 亿 */
 }
-#line 428 "book/08-params.nw"
+#line 427 "book/08-params.nw"
 check_section("GPT-3：按真实的搭法");
 {
     attn_gpt_config c = preset("gpt3-175b", 0);
@@ -118,7 +118,7 @@ check_section("GPT-3：按真实的搭法");
     CHECK_INT(extras, 40525824);                           /* 四千多万 */
     CHECK((double)extras / (double)b.total < 3e-4);        /* 不到万分之三 */
 }
-#line 466 "book/08-params.nw"
+#line 465 "book/08-params.nw"
 check_section("GPT-2 small：124 439 808");
 {
     attn_gpt_config c = preset("gpt2-small", 0);
@@ -133,7 +133,7 @@ check_section("GPT-2 small：124 439 808");
     CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
     CHECK_NEAR((double)b.embedding / (double)b.total, 0.31, 0.01);
 }
-#line 496 "book/08-params.nw"
+#line 495 "book/08-params.nw"
 check_section("4E²+4E：E = 512 时与头数无关");
 {
     const uint64_t heads[4] = {1, 8, 16, 64};
@@ -148,7 +148,7 @@ check_section("4E²+4E：E = 512 时与头数无关");
     }
     CHECK_INT(4 * 512 * 512 + 4 * 512, 1050624);
 }
-#line 563 "book/08-params.nw"
+#line 562 "book/08-params.nw"
 check_section("参数的去向：百分比");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -168,7 +168,7 @@ check_section("参数的去向：百分比");
     CHECK_INT(b.embedding / a.embedding, 16);
     CHECK_INT(b.embedding % a.embedding, 0);
 }
-#line 660 "book/08-params.nw"
+#line 659 "book/08-params.nw"
 check_section("注意力的计算量");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -196,7 +196,7 @@ check_section("注意力的计算量");
     CHECK_STATUS(attn_attention_flops(&c2, 0, &f), ATTN_EINVAL);
     CHECK_STATUS(attn_attention_flops(&c3, UINT64_C(1) << 30, &f), ATTN_EINVAL);  /* 溢出 */
 }
-#line 700 "book/08-params.nw"
+#line 699 "book/08-params.nw"
 check_section("键值缓存");
 {
     attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -220,7 +220,7 @@ check_section("键值缓存");
     CHECK_STATUS(attn_kv_cache_bytes(&c2, 1, 0, &bytes), ATTN_EINVAL);
     CHECK_STATUS(attn_kv_cache_bytes(NULL, 1, 2, &bytes), ATTN_EINVAL);
 }
-#line 1055 "book/08-params.nw"
+#line 1004 "book/08-params.nw"
 check_section("笔记 002：值矩阵与查询、键的参数量");
 {
     const uint64_t d = 12288, d_k = 128, d_v = 64;
@@ -240,7 +240,7 @@ check_section("笔记 002：值矩阵与查询、键的参数量");
     CHECK_INT(b.v, b.q);                               /* 代码里的 W_V 与 W_Q 一样大 */
     CHECK_INT(b.v + b.o, b.q + b.k);                   /* W_V 连同 W_O 才等于查询加键 */
 }
-#line 1092 "book/08-params.nw"
+#line 1041 "book/08-params.nw"
 check_section("笔记 002：值向量的个数是词数");
 {
     /* 3 个词，d_k = 2，d_v = 4：q[3][2]，k[3][2]，v[3][4] */
@@ -256,7 +256,7 @@ check_section("笔记 002：值向量的个数是词数");
     CHECK_NEAR(w[3] + w[4] + w[5], 1.0, 1e-6);         /* 每一行对 N = 3 个值求和 */
     CHECK(w[3] > 0.0f && w[4] > 0.0f);
 }
-#line 1288 "book/08-params.nw"
+#line 1237 "book/08-params.nw"
 check_section("练习的参考答案");
 {
     attn_gpt_config c = preset("gpt2-small", 0);
@@ -285,6 +285,6 @@ check_section("练习的参考答案");
     CHECK_INT(kv, 19327352832LL);
     CHECK_INT(kv, 18ULL * 1024 * 1024 * 1024);
 }
-#line 309 "book/08-params.nw"
+#line 308 "book/08-params.nw"
     return check_summary("ch08");
 }

@@ -1,49 +1,5 @@
-#line 952 "book/08-params.nw"
+#line 951 "book/08-params.nw"
 # 第 8 章：attn-params 与练习程序 attn-ch08
-#line 991 "book/08-params.nw"
-if(CMAKE_SCRIPT_MODE_FILE)
-  # 以 cmake -P 运行：执行 PROGRAM ARGS…，核对退出状态；每个 EXPECT 都要在输出里出现，REJECT 不能出现。
-  execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE status
-                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(all "${out}${err}")
-  message("${all}")
-  if(NOT "${status}" STREQUAL "${EXIT}")
-    message(FATAL_ERROR "exit status ${status}, expected ${EXIT}")
-  endif()
-  foreach(re IN LISTS EXPECT)
-    if(NOT all MATCHES "${re}")
-      message(FATAL_ERROR "output does not match: ${re}")
-    endif()
-  endforeach()
-  if(REJECT AND all MATCHES "${REJECT}")
-    message(FATAL_ERROR "output matches what it must not: ${REJECT}")
-  endif()
-  return()
-endif()
-
-file(READ ${PROJECT_SOURCE_DIR}/CMakeLists.txt _ch08_lists)
-file(READ ${PROJECT_SOURCE_DIR}/tests/run_program.cmake _ch08_runner)
-string(FIND "${_ch08_lists}${_ch08_runner}" "\\x1f" _ch08_bad_escape)
-if(NOT _ch08_bad_escape EQUAL -1)
-  set(CH08_RUNNER ${CMAKE_CURRENT_LIST_FILE})
-  function(attn_program_test)
-    cmake_parse_arguments(T "" "NAME;LABEL;EXIT;REJECT" "EXPECT;COMMAND" ${ARGN})
-    if(NOT DEFINED T_EXIT)
-      set(T_EXIT 0)
-    endif()
-    list(POP_FRONT T_COMMAND prog)
-    if(TARGET ${prog})
-      set(prog $<TARGET_FILE:${prog}>)
-    endif()
-    string(REPLACE ";" "$<SEMICOLON>" args "${T_COMMAND}")
-    string(REPLACE ";" "$<SEMICOLON>" expect "${T_EXPECT}")
-    add_test(NAME ${T_NAME}
-             COMMAND ${CMAKE_COMMAND} "-DPROGRAM=${prog}" "-DARGS=${args}" "-DEXIT=${T_EXIT}"
-                     "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${CH08_RUNNER})
-    set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
-  endfunction()
-endif()
-#line 954 "book/08-params.nw"
 attn_program_test(NAME ch08-params-gpt2 LABEL ch08
   EXPECT "W_Q +590592" "W_K +590592" "W_V +590592" "W_O +590592"
          "attention +2362368" "mlp +4722432" "norms +3072" "layer +7087872"
@@ -74,7 +30,7 @@ attn_program_test(NAME ch08-params-overflow LABEL ch08 EXIT 2 EXPECT "64 位"
   COMMAND attn-params --n-heads 1000000 --d-head 1000000 --n-layers 1000000)
 attn_program_test(NAME ch08-params-help LABEL ch08 EXPECT "--preset" "--json"
   COMMAND attn-params --help)
-#line 1261 "book/08-params.nw"
+#line 1210 "book/08-params.nw"
 attn_program_test(NAME ch08-ex-heads LABEL ch08 EXPECT "注意力参数 1050624"
   COMMAND attn-ch08 heads --d-model 512 --heads 64)
 attn_program_test(NAME ch08-ex-heads-8 LABEL ch08 EXPECT "注意力参数 1050624"
