@@ -37,6 +37,21 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
+#line 81 "book/04-scaling.nw"
+/* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
+typedef struct attn_rng {
+    unsigned long long state;   /* 按 64 位无符号整数运算 */
+} attn_rng;
+
+int attn_rng_seed(attn_rng *r, unsigned long long seed);
+/* 下一个 64 位随机整数；r 为 NULL 时返回 0。 */
+unsigned long long attn_rng_next(attn_rng *r);
+/* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
+int attn_rng_normal(attn_rng *r, float *x, size_t n);
+#line 466 "book/04-scaling.nw"
+/* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
+   p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区。 */
+int attn_softmax_jacobian(const float *p, size_t n, float *jac);
 
 #line 38 "book/00-preface.nw"
 #ifdef __cplusplus
