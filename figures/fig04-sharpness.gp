@@ -4,7 +4,7 @@ set logscale x 2
 set format x "%g"
 set xlabel "d_k"
 set grid
-set key bottom right
+set key top left
 set yrange [0:1.05]
 set ylabel "平均最大权重"
 plot datafile using 1:2 with linespoints pt 7 lc rgb "#c0392b" title "不缩放", \
