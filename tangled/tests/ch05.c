@@ -1,4 +1,4 @@
-#line 943 "book/05-mask.nw"
+#line 951 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 670 "book/05-mask.nw"
+#line 674 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -69,7 +69,7 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
     return n * sizeof(float);
 }
 
-#line 952 "book/05-mask.nw"
+#line 960 "book/05-mask.nw"
 int main(void)
 {
     
@@ -250,7 +250,7 @@ check_section("填充掩码与因果掩码同时生效");
     CHECK_NEAR(out[4 * 2], 0, 0);
     CHECK_NEAR(out[5 * 2 + 1], 0, 0);
 }
-#line 434 "book/05-mask.nw"
+#line 438 "book/05-mask.nw"
 check_section("右下角对齐：n_q = 2，n_k = 5");
 {
     float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -270,7 +270,7 @@ check_section("右下角对齐：n_q = 4，n_k = 2，前两行全 0");
     const float want_out[4] = {0, 0, 10, 15};
     CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
 }
-#line 571 "book/05-mask.nw"
+#line 575 "book/05-mask.nw"
 check_section("KV 缓存：逐词生成等于一次算完");
 {
     enum { N = 6, DK = 4, DV = 3 };
@@ -303,7 +303,7 @@ check_section("KV 缓存：逐词生成等于一次算完");
     CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
     attn_kv_cache_free(&c);
 }
-#line 609 "book/05-mask.nw"
+#line 613 "book/05-mask.nw"
 check_section("KV 缓存：满了、空的、非法的尺寸");
 {
     attn_kv_cache c;
@@ -329,7 +329,7 @@ check_section("KV 缓存：满了、空的、非法的尺寸");
     const int efull = ATTN_EFULL;
     CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
 }
-#line 641 "book/05-mask.nw"
+#line 645 "book/05-mask.nw"
 check_section("KV 缓存的大小：GPT-3");
 {
     unsigned long long per_token = 2ULL * 12288 * 96;
@@ -338,7 +338,7 @@ check_section("KV 缓存的大小：GPT-3");
     CHECK_INT(per_token * 4, 9ULL << 20);
     CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
 }
-#line 683 "book/05-mask.nw"
+#line 687 "book/05-mask.nw"
 check_section("注意力模式的大小：N 的平方");
 {
     CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -351,6 +351,6 @@ check_section("注意力模式的大小：N 的平方");
     CHECK_INT(pattern_bytes(131072, 131072) / pattern_bytes(8192, 8192), 256);
     CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
 }
-#line 955 "book/05-mask.nw"
+#line 963 "book/05-mask.nw"
     return check_summary("ch05");
 }
