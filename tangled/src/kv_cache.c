@@ -1,4 +1,4 @@
-#line 496 "book/05-mask.nw"
+#line 498 "book/05-mask.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -16,7 +16,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
         !attn_size_mul(capacity, d_v, &nv) || !attn_size_mul(nv, sizeof(float), &nv))
         return ATTN_EINVAL;
     
-#line 556 "book/05-mask.nw"
+#line 558 "book/05-mask.nw"
 c->k = malloc(nk);
 c->v = malloc(nv);
 if (c->k == NULL || c->v == NULL) {
@@ -25,7 +25,7 @@ if (c->k == NULL || c->v == NULL) {
     memset(c, 0, sizeof *c);
     return ATTN_ENOMEM;
 }
-#line 513 "book/05-mask.nw"
+#line 515 "book/05-mask.nw"
     c->capacity = capacity;
     c->d_k = d_k;
     c->d_v = d_v;

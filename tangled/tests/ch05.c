@@ -1,4 +1,4 @@
-#line 951 "book/05-mask.nw"
+#line 953 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 674 "book/05-mask.nw"
+#line 676 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -69,7 +69,7 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
     return n * sizeof(float);
 }
 
-#line 960 "book/05-mask.nw"
+#line 962 "book/05-mask.nw"
 int main(void)
 {
     
@@ -113,6 +113,7 @@ check_section("错误二：softmax 之后把权重置 0");
     CHECK_NEAR(p[1], 0.0900, 1e-4);
     CHECK_NEAR(p[2], 0.0, 0);
     CHECK_NEAR(p[0] + p[1] + p[2], 0.3348, 1e-4);
+    CHECK_NEAR(1.0 / (p[0] + p[1] + p[2]), 3.0, 0.02);   /* 缩小了约三倍 */
     CHECK_NEAR(p[0] / p[1], exp(1.0), 1e-5);
     /* 重新归一化就等于正确的做法 */
     mask_neg_inf(s, vis, 3, good);
@@ -128,6 +129,7 @@ check_section("错误三：用 -1e9 代替 -inf");
     CHECK_ARRAY_NEAR(p, good, 3, 0);
     volatile float big = -1e9f;
     CHECK(big + 2.0f == big);
+    CHECK_NEAR(nextafterf(1e9f, 2e9f) - 1e9f, 64, 0);
     mask_big_negative(s, none, 3, p);
     CHECK_NEAR(p[0], 1.0 / 3, 1e-6);
     CHECK_NEAR(p[1], 1.0 / 3, 1e-6);
@@ -144,7 +146,7 @@ check_section("错误四：整行都是 -inf 时得到 NaN");
     mask_naive_inf(s, none, 3, p);
     CHECK(isnan(p[0]) && isnan(p[1]) && isnan(p[2]));
 }
-#line 224 "book/05-mask.nw"
+#line 226 "book/05-mask.nw"
 check_section("整行都被遮住：权重和输出都是 0");
 {
     const float s[3] = {2.0f, 1.0f, 3.0f};
@@ -165,7 +167,7 @@ check_section("整行都被遮住：权重和输出都是 0");
     CHECK_NEAR(w[2] + w[3], 1.0, 1e-6);
     CHECK(!isnan(out[2]) && !isnan(out[3]));
 }
-#line 295 "book/05-mask.nw"
+#line 297 "book/05-mask.nw"
 check_section("因果掩码：3×3");
 {
     float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {10, 20, 30}, out[3], w[9];
@@ -191,7 +193,7 @@ check_section("4 个位置：10 对可以看，右上角是 0");
     CHECK_INT(upper_right, 0);
     CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
 }
-#line 352 "book/05-mask.nw"
+#line 354 "book/05-mask.nw"
 check_section("图 5.1：右上角为 0，每行和为 1");
 {
     enum { N = 6, D = 8 };
@@ -217,7 +219,7 @@ check_section("图 5.1：右上角为 0，每行和为 1");
     CHECK_NEAR(worst, 0.0, 1e-6);
     CHECK_NEAR(w[0], 1.0, 0);
 }
-#line 391 "book/05-mask.nw"
+#line 393 "book/05-mask.nw"
 check_section("填充掩码与因果掩码同时生效");
 {
     enum { N = 6, LEN = 4, D = 4 };
@@ -250,7 +252,7 @@ check_section("填充掩码与因果掩码同时生效");
     CHECK_NEAR(out[4 * 2], 0, 0);
     CHECK_NEAR(out[5 * 2 + 1], 0, 0);
 }
-#line 438 "book/05-mask.nw"
+#line 440 "book/05-mask.nw"
 check_section("右下角对齐：n_q = 2，n_k = 5");
 {
     float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -270,7 +272,7 @@ check_section("右下角对齐：n_q = 4，n_k = 2，前两行全 0");
     const float want_out[4] = {0, 0, 10, 15};
     CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
 }
-#line 575 "book/05-mask.nw"
+#line 577 "book/05-mask.nw"
 check_section("KV 缓存：逐词生成等于一次算完");
 {
     enum { N = 6, DK = 4, DV = 3 };
@@ -303,7 +305,7 @@ check_section("KV 缓存：逐词生成等于一次算完");
     CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
     attn_kv_cache_free(&c);
 }
-#line 613 "book/05-mask.nw"
+#line 615 "book/05-mask.nw"
 check_section("KV 缓存：满了、空的、非法的尺寸");
 {
     attn_kv_cache c;
@@ -329,7 +331,7 @@ check_section("KV 缓存：满了、空的、非法的尺寸");
     const int efull = ATTN_EFULL;
     CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
 }
-#line 645 "book/05-mask.nw"
+#line 647 "book/05-mask.nw"
 check_section("KV 缓存的大小：GPT-3");
 {
     unsigned long long per_token = 2ULL * 12288 * 96;
@@ -338,7 +340,7 @@ check_section("KV 缓存的大小：GPT-3");
     CHECK_INT(per_token * 4, 9ULL << 20);
     CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
 }
-#line 687 "book/05-mask.nw"
+#line 689 "book/05-mask.nw"
 check_section("注意力模式的大小：N 的平方");
 {
     CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -351,6 +353,6 @@ check_section("注意力模式的大小：N 的平方");
     CHECK_INT(pattern_bytes(131072, 131072) / pattern_bytes(8192, 8192), 256);
     CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
 }
-#line 963 "book/05-mask.nw"
+#line 965 "book/05-mask.nw"
     return check_summary("ch05");
 }
