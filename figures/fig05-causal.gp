@@ -11,4 +11,4 @@ set palette defined (0 "white", 1 "#2471a3")
 set cblabel "权重"
 unset key
 plot datafile using 2:1:3 with image, \
-     datafile using 2:1:(sprintf("%.2f", $3)) with labels font ",10"
+     datafile using 2:1:(sprintf("%.2f", $3)) with labels font ",11"
