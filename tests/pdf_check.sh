@@ -28,8 +28,11 @@ for word in 目录 代码块索引 标识符索引; do
   grep -qF "$word" <<<"$text" || bad "'$word' not found in the PDF text"
 done
 
+# bookmarks: one for every chapter and every section (## heading), plus the two indexes
+sections=$(cat "$src"/book/*.nw | grep -c '^## ')
 outlines=$(qpdf --json --json-key=outlines "$pdf" | grep -c '"title"')
-[ "$outlines" -ge "$titles" ] || bad "only $outlines bookmarks for $titles chapters"
+[ "$outlines" -ge $((titles + sections)) ] ||
+  bad "only $outlines bookmarks for $titles chapters and $sections sections"
 
 if grep -q 'Missing character' "$log"; then bad "missing glyphs:"; grep 'Missing character' "$log" | sort -u | head >&2; fi
 wide=$(grep -o 'Overfull \\hbox ([0-9.]*pt too wide)' "$log" | grep -o '[0-9.]*pt' | tr -d pt |

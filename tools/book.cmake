@@ -67,6 +67,9 @@ add_custom_command(OUTPUT ${BOOK_DIR}/html/index.html ${BOOK_DIR}/attn-book.tex
   DEPENDS ${NW_ABS} ${WEAVE_TOOLS} ${ATTN_FIGURES}
   COMMENT "weaving the book (noweb markup -> Pandoc Markdown -> HTML, LaTeX)")
 add_custom_target(weave ALL DEPENDS ${BOOK_DIR}/html/index.html ${BOOK_DIR}/attn-book.tex)
+# the figure rules run in the figures target first; weave and pdf then find them up to date
+# (a rule shared by two targets that build in parallel would otherwise run twice at once)
+add_dependencies(weave figures)
 
 add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf
   COMMAND ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex

@@ -491,7 +491,7 @@ def write_latex(book, outfile):
     parts.append(w.indexes())
     md = "".join(parts)
     args = ["-f", PANDOC_MD, "-t", "latex", "--standalone", "--top-level-division=chapter",
-            "--number-sections", "--toc", "--toc-depth=1", "--highlight-style=tango",
+            "--number-sections", "--toc", "--toc-depth=2", "--highlight-style=tango",
             "--default-image-extension=pdf",
             "-H", str(TOOLS / "preamble.tex"),
             "-V", "documentclass=ctexbook", "-V", "classoption=fontset=none",

@@ -67,6 +67,43 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
+#line 81 "book/04-scaling.nw"
+/* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
+typedef struct attn_rng {
+    unsigned long long state;   /* 按 64 位无符号整数运算 */
+} attn_rng;
+
+int attn_rng_seed(attn_rng *r, unsigned long long seed);
+/* 下一个 64 位随机整数；r 为 NULL 时返回 0。 */
+unsigned long long attn_rng_next(attn_rng *r);
+/* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
+int attn_rng_normal(attn_rng *r, float *x, size_t n);
+#line 466 "book/04-scaling.nw"
+/* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
+   p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区。 */
+int attn_softmax_jacobian(const float *p, size_t n, float *jac);
+#line 474 "book/05-mask.nw"
+/* 状态码（续）：缓存没有空位了。 */
+enum {
+    ATTN_EFULL = 3
+};
+
+/* KV 缓存：按位置顺序存放键 k[capacity×d_k] 和值 v[capacity×d_v]，前 len 行有效。 */
+typedef struct attn_kv_cache {
+    size_t capacity, len, d_k, d_v;
+    float *k, *v;
+} attn_kv_cache;
+
+/* 为 capacity 个位置分配空间，len 置 0。失败时 *c 被清零。 */
+int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v);
+/* 追加 n 个位置：k[n×d_k]，v[n×d_v]。放不下时返回 ATTN_EFULL，缓存不变。 */
+int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_t n);
+/* 缓存里最后 n_q 个位置的查询 q[n_q×d_k] 对全部缓存做因果注意力（右下角对齐）：
+   out[n_q×d_v]，weights 为 NULL 或 n_q×len。scale 的含义同 attn_sdpa。 */
+int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
+                         float scale, float *out, float *weights);
+/* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
+void attn_kv_cache_free(attn_kv_cache *c);
 #line 109 "book/08-params.nw"
 /* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
 

@@ -7,6 +7,7 @@ const char *attn_strerror(int status)
     case ATTN_OK:     return "success";
     case ATTN_EINVAL: return "invalid argument";
     case ATTN_ENOMEM: return "out of memory";
+    case ATTN_EFULL:  return "cache is full";   /* 第 5 章的 KV 缓存 */
     default:          return "unknown status";
     }
 }

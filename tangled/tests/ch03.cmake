@@ -1,46 +1,4 @@
-#line 899 "book/02-similarity.nw"
-# attn_program_test(NAME n LABEL chNN [EXIT code] [EXPECT 正则…] [REJECT 正则] COMMAND 程序 参数…)
-string(ASCII 31 ATTN_US)
-set(ATTN_RUNNER ${PROJECT_BINARY_DIR}/attn_run_program.cmake)
-file(WRITE ${ATTN_RUNNER} [=[
-string(ASCII 31 US)
-string(REPLACE "${US}" ";" args "${ARGS}")
-execute_process(COMMAND ${PROGRAM} ${args} RESULT_VARIABLE status
-                OUTPUT_VARIABLE out ERROR_VARIABLE err)
-set(all "${out}${err}")
-message("${all}")
-if(NOT "${status}" STREQUAL "${EXIT}")
-  message(FATAL_ERROR "exit status ${status}, expected ${EXIT}")
-endif()
-if(EXPECT)
-  string(REPLACE "${US}" ";" expect "${EXPECT}")
-  foreach(re ${expect})
-    if(NOT all MATCHES "${re}")
-      message(FATAL_ERROR "output does not match: ${re}")
-    endif()
-  endforeach()
-endif()
-if(REJECT AND all MATCHES "${REJECT}")
-  message(FATAL_ERROR "output matches what it must not: ${REJECT}")
-endif()
-]=])
-function(attn_program_test)
-  cmake_parse_arguments(T "" "NAME;LABEL;EXIT;REJECT" "EXPECT;COMMAND" ${ARGN})
-  if(NOT DEFINED T_EXIT)
-    set(T_EXIT 0)
-  endif()
-  list(POP_FRONT T_COMMAND prog)
-  if(TARGET ${prog})
-    set(prog $<TARGET_FILE:${prog}>)
-  endif()
-  string(REPLACE ";" "${ATTN_US}" args "${T_COMMAND}")
-  string(REPLACE ";" "${ATTN_US}" expect "${T_EXPECT}")
-  add_test(NAME ${T_NAME}
-           COMMAND ${CMAKE_COMMAND} "-DPROGRAM=${prog}" "-DARGS=${args}" "-DEXIT=${T_EXIT}"
-                   "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${ATTN_RUNNER})
-  set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
-endfunction()
-#line 904 "book/03-attention.nw"
+#line 903 "book/03-attention.nw"
 attn_program_test(NAME ch03-softmax LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
                   COMMAND attn-ch03 softmax --a 1000 --b 1001)
 attn_program_test(NAME ch03-softmax-naive LABEL ch03 EXPECT "= \\(-?nan, -?nan\\)"

@@ -1,0 +1,219 @@
+#line 781 "book/05-mask.nw"
+/* attn-ch05：第 5 章的练习。 */
+#include "attn.h"
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#line 66 "book/05-mask.nw"
+/* 正确：看不见的分数换成 -inf，再做 softmax。p[n] 得到权重。 */
+static void mask_neg_inf(const float *s, const unsigned char *visible, size_t n, float *p)
+{
+    for (size_t j = 0; j < n; j++)
+        p[j] = visible[j] ? s[j] : -INFINITY;
+    attn_softmax(p, n);
+}
+#line 116 "book/05-mask.nw"
+/* 错误一：看不见的分数置 0，再做 softmax。 */
+static void mask_zero_scores(const float *s, const unsigned char *visible, size_t n, float *p)
+{
+    for (size_t j = 0; j < n; j++)
+        p[j] = visible[j] ? s[j] : 0.0f;
+    attn_softmax(p, n);
+}
+
+/* 错误二：先做 softmax，再把看不见的权重置 0。 */
+static void mask_zero_weights(const float *s, const unsigned char *visible, size_t n, float *p)
+{
+    for (size_t j = 0; j < n; j++)
+        p[j] = s[j];
+    attn_softmax(p, n);
+    for (size_t j = 0; j < n; j++)
+        if (!visible[j])
+            p[j] = 0.0f;
+}
+
+/* 错误三：分数加上 -1e9 代替 -inf。 */
+static void mask_big_negative(const float *s, const unsigned char *visible, size_t n, float *p)
+{
+    for (size_t j = 0; j < n; j++)
+        p[j] = visible[j] ? s[j] : s[j] + -1e9f;
+    attn_softmax(p, n);
+}
+
+/* 错误四：填 -inf，但 softmax 只会减最大值、不管整行都是 -inf 的情形。 */
+static void mask_naive_inf(const float *s, const unsigned char *visible, size_t n, float *p)
+{
+    float m = -INFINITY, sum = 0.0f;
+    for (size_t j = 0; j < n; j++) {
+        p[j] = visible[j] ? s[j] : -INFINITY;
+        if (p[j] > m)
+            m = p[j];
+    }
+    for (size_t j = 0; j < n; j++) {
+        p[j] = expf(p[j] - m);
+        sum += p[j];
+    }
+    for (size_t j = 0; j < n; j++)
+        p[j] /= sum;
+}
+#line 676 "book/05-mask.nw"
+/* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
+static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
+{
+    unsigned long long n = n_q * n_k;
+    if (n_q != 0 && n / n_q != n_k)
+        return 0;
+    if (n > ~0ULL / sizeof(float))
+        return 0;
+    return n * sizeof(float);
+}
+
+#line 793 "book/05-mask.nw"
+static int bad_value(const char *exercise, const char *why)
+{
+    fprintf(stderr, "%s: %s\n用法: attn-ch05 %s --help\n", exercise, why, exercise);
+    return 2;
+}
+
+#line 819 "book/05-mask.nw"
+static int ex_mask(int argc, char **argv)
+{
+    const char *method = "neg-inf";
+    int all = 0;
+    const struct cli_option opts[] = {
+        {"method", CLI_STRING, &method, "neg-inf、zero-scores、zero-weights、big-negative 或 naive-inf"},
+        {"all", CLI_FLAG, &all, "三个键全部遮住（默认只遮第三个）"},
+    };
+    int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (st <= 0)
+        return st < 0 ? 0 : 2;
+    static const struct {
+        const char *name;
+        void (*apply)(const float *, const unsigned char *, size_t, float *);
+    } methods[] = {
+        {"neg-inf", mask_neg_inf}, {"zero-scores", mask_zero_scores},
+        {"zero-weights", mask_zero_weights}, {"big-negative", mask_big_negative},
+        {"naive-inf", mask_naive_inf},
+    };
+    const float s[3] = {2.0f, 1.0f, 3.0f};
+    const unsigned char vis[3] = {!all, !all, 0};
+    float p[3];
+    for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
+        if (strcmp(method, methods[m].name) != 0)
+            continue;
+        methods[m].apply(s, vis, 3, p);
+        printf("分数 (2, 1, 3)，看得见：%d %d %d，做法 %s\n", vis[0], vis[1], vis[2], method);
+        printf("权重: %.4f %.4f %.4f\n", fabsf(p[0]), fabsf(p[1]), fabsf(p[2]));
+        printf("和  : %.4f\n", fabsf(p[0] + p[1] + p[2]));
+        return 0;
+    }
+    return bad_value(argv[0], "不认识的 --method");
+}
+#line 855 "book/05-mask.nw"
+static int ex_align(int argc, char **argv)
+{
+    size_t nq = 2, nk = 5;
+    const struct cli_option opts[] = {
+        {"nq", CLI_SIZE, &nq, "查询的个数（默认 2）"},
+        {"nk", CLI_SIZE, &nk, "键的个数（默认 5）"},
+    };
+    int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (st <= 0)
+        return st < 0 ? 0 : 2;
+    if (nq == 0 || nk == 0 || nq > 64 || nk > 64)
+        return bad_value(argv[0], "需要 1 <= nq, nk <= 64");
+    /* 用 attn_sdpa 的权重判断：键都相同，看得见的权重 > 0，看不见的是 0 */
+    float q[64], k[64], v[64], out[64], w[64 * 64];
+    for (size_t i = 0; i < 64; i++)
+        q[i] = k[i] = v[i] = 1.0f;
+    if (attn_sdpa(q, k, v, nq, nk, 1, 1, 0.0f, NULL, 1, out, w) != ATTN_OK)
+        return 1;
+    size_t count = 0;
+    for (size_t i = 0; i < nq; i++)
+        for (size_t j = 0; j < nk; j++) {
+            int seen = w[i * nk + j] > 0.0f;
+            count += (size_t)seen;
+            printf(j + 1 < nk ? "%d " : "%d\n", seen);
+        }
+    printf("可见: %zu\n", count);
+    return 0;
+}
+#line 886 "book/05-mask.nw"
+static int ex_kvcache(int argc, char **argv)
+{
+    size_t tokens = 6, capacity = 6, seed = 17;
+    const struct cli_option opts[] = {
+        {"tokens", CLI_SIZE, &tokens, "生成的位置数（默认 6，最多 256）"},
+        {"capacity", CLI_SIZE, &capacity, "缓存的容量（默认 6）"},
+        {"seed", CLI_SIZE, &seed, "随机数种子（默认 17）"},
+    };
+    int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (st <= 0)
+        return st < 0 ? 0 : 2;
+    if (tokens == 0 || tokens > 256 || capacity == 0)
+        return bad_value(argv[0], "需要 1 <= tokens <= 256，capacity >= 1");
+    enum { DK = 4, DV = 3 };
+    static float q[256 * DK], k[256 * DK], v[256 * DV], full[256 * DV], step[256 * DV];
+    attn_rng r;
+    attn_rng_seed(&r, seed);
+    attn_rng_normal(&r, q, tokens * DK);
+    attn_rng_normal(&r, k, tokens * DK);
+    attn_rng_normal(&r, v, tokens * DV);
+    if (attn_sdpa(q, k, v, tokens, tokens, DK, DV, 0.0f, NULL, 1, full, NULL) != ATTN_OK)
+        return 1;
+    attn_kv_cache c;
+    int status = attn_kv_cache_init(&c, capacity, DK, DV);
+    for (size_t t = 0; t < tokens && status == ATTN_OK; t++) {
+        status = attn_kv_cache_append(&c, k + t * DK, v + t * DV, 1);
+        if (status == ATTN_EFULL) {
+            fprintf(stderr, "第 %zu 个位置：缓存已满（容量 %zu）\n", t + 1, capacity);
+            break;
+        }
+        if (status == ATTN_OK)
+            status = attn_kv_cache_attend(&c, q + t * DK, 1, 0.0f, step + t * DV, NULL);
+    }
+    attn_kv_cache_free(&c);
+    if (status != ATTN_OK)
+        return 1;
+    float worst = 0.0f;
+    for (size_t i = 0; i < tokens * DV; i++)
+        worst = fmaxf(worst, fabsf(step[i] - full[i]));
+    printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
+    return 0;
+}
+#line 931 "book/05-mask.nw"
+static int ex_memory(int argc, char **argv)
+{
+    size_t n = 8192, heads = 1;
+    const struct cli_option opts[] = {
+        {"n", CLI_SIZE, &n, "上下文长度 N（默认 8192）"},
+        {"heads", CLI_SIZE, &heads, "头数（默认 1）"},
+    };
+    int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (st <= 0)
+        return st < 0 ? 0 : 2;
+    if (n == 0 || heads == 0)
+        return bad_value(argv[0], "需要 n >= 1，heads >= 1");
+    unsigned long long one = pattern_bytes(n, n), total = one * heads;
+    if (one == 0 || total / heads != one)
+        return bad_value(argv[0], "字节数超出了 64 位整数");
+    printf("N = %zu，%zu 个头：%llu 字节（%.3f GiB）\n", n, heads, total,
+           (double)total / (1024.0 * 1024.0 * 1024.0));
+    return 0;
+}
+
+#line 804 "book/05-mask.nw"
+int main(int argc, char **argv)
+{
+    static const struct cli_exercise ex[] = {
+        {"mask", "五种掩码写法的权重", ex_mask},
+        {"align", "因果规则的可见表（右下角对齐）", ex_align},
+        {"kvcache", "用 KV 缓存逐词生成", ex_kvcache},
+        {"memory", "注意力模式占多少字节", ex_memory},
+    };
+    return cli_dispatch(argc, argv, "attn-ch05", ex, sizeof ex / sizeof ex[0]);
+}

@@ -1,0 +1,15 @@
+#line 472 "book/04-scaling.nw"
+#include "attn.h"
+#include "internal.h"
+
+int attn_softmax_jacobian(const float *p, size_t n, float *jac)
+{
+    size_t size;
+    if (p == NULL || jac == NULL || n == 0 || !attn_size_mul(n, n, &size))
+        return ATTN_EINVAL;
+    /* jac[n][n] = diag(p) − pᵀ·p */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            jac[i * n + j] = (i == j ? p[i] : 0.0f) - p[i] * p[j];
+    return ATTN_OK;
+}
