@@ -37,6 +37,28 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
+#line 105 "book/07-multihead.nw"
+/* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
+   w_q、w_k、w_v：d_model × (n_heads·d_head)，头 h 占第 [h·d_head, (h+1)·d_head) 列。
+   w_o：(n_heads·d_head) × d_model。b_q、b_k、b_v 长 n_heads·d_head，b_o 长 d_model；
+   每个偏置都可以是 NULL。n_heads·d_head 不必等于 d_model。 */
+typedef struct attn_mha_weights {
+    size_t d_model, n_heads, d_head;
+    const float *w_q, *w_k, *w_v, *w_o;
+    const float *b_q, *b_k, *b_v, *b_o;
+} attn_mha_weights;
+
+/* out[n_q×d_model] = MultiHead(x_q[n_q×d_model], x_kv[n_kv×d_model])。
+   自注意力把同一块缓冲区同时传给 x_q 和 x_kv。每个头的缩放系数是 1/sqrt(d_head)；
+   mask 和 causal 的含义与 attn_sdpa 相同，对每个头都生效。 */
+int attn_mha(const attn_mha_weights *w,
+             const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
+             const unsigned char *mask, int causal, float *out);
+
+/* 头 head 的注意力模式 pattern[n_q×n_kv]；其余参数与 attn_mha 相同。 */
+int attn_mha_pattern(const attn_mha_weights *w,
+                     const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
+                     const unsigned char *mask, int causal, size_t head, float *pattern);
 
 #line 38 "book/00-preface.nw"
 #ifdef __cplusplus
