@@ -294,11 +294,10 @@ class Writer:
         fence = "~" * max(4, 1 + max((len(m) for m in re.findall(r"~+", code)), default=0))
         lang = book.language.get(c.name, "c")
         info = []
-        if len(defs) > 1:
-            others = [d for d in defs if d is not c]
-            info.append("本块" + ("接续 " if idx > 0 else "") +
-                        ("续见 " if idx == 0 else "；同名块还有 ") +
-                        "、".join(self.chunk_link(d) for d in others) + "。")
+        if idx > 0:
+            info.append(f"接续 {self.chunk_link(defs[idx - 1])}。")
+        if idx + 1 < len(defs):
+            info.append(f"续见 {self.chunk_link(defs[idx + 1])}。")
         users = book.uses.get(c.name, [])
         if users:
             info.append("用于 " + "、".join(self.chunk_link(u, f"〈{md_escape(u.name)} {u.number}〉")
@@ -307,10 +306,16 @@ class Writer:
             info.append(f"根块：由 notangle 写入 `tangled/{c.name}`{{.nwfile}}。")
         if c.defs:
             info.append("定义 " + "、".join(f"`{d}`" for d in c.defs) + "。")
+        if self.target == "latex":
+            tag = f"`\\nwtagbox{{{c.number}}}`{{=latex}}"
+            foot = "`{\\footnotesize{}`{=latex}" + "　".join(info) + "`}`{=latex}"
+        else:
+            tag = f"[{c.number}]{{.nwtag}}"
+            foot = f"[{'　'.join(info)}]{{.nwinfo}}"
         return (f"::: {{.nwchunk #{c.anchor}}}\n"
-                f"[{head_name}]{{.nwname}} {sign}\n\n"
+                f"[{tag} {head_name} {sign}]{{.nwname}}\n\n"
                 f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
-                f"[{'　'.join(info)}]{{.nwinfo}}\n"
+                f"{foot}\n"
                 f":::\n")
 
     def chapter(self, ch):

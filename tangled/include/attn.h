@@ -20,8 +20,22 @@ enum {
 
 /* 任何状态码都有一句简短的说明，永不返回 NULL。 */
 const char *attn_strerror(int status);
-#line 6 "book/01-mlp.nw"
+#line 38 "book/01-mlp.nw"
+/* c[m×n] = a[m×k] · b[k×n]；c 不得与 a、b 重叠 */
+int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
+
+/* y[n×d_out] = x[n×d_in] · w[d_in×d_out] + bias[d_out]；bias 可以为 NULL */
+int attn_linear(const float *x, const float *w, const float *bias, float *y,
+                size_t n, size_t d_in, size_t d_out);
+#line 211 "book/01-mlp.nw"
+/* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
+#line 313 "book/01-mlp.nw"
+/* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
+   b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。 */
+int attn_ffn(const float *x, size_t n, size_t d_in,
+             const float *w1, const float *b1, size_t d_hidden,
+             const float *w2, const float *b2, size_t d_out, float *y);
 #line 8 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);

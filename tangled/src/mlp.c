@@ -1,5 +1,8 @@
-#line 10 "book/01-mlp.nw"
+#line 216 "book/01-mlp.nw"
 #include "attn.h"
+#include "internal.h"
+
+#include <stdlib.h>
 
 int attn_relu(float *x, size_t n)
 {
@@ -7,9 +10,32 @@ int attn_relu(float *x, size_t n)
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
         
-#line 23 "book/01-mlp.nw"
+#line 234 "book/01-mlp.nw"
 if (x[i] < 0.0f)
     x[i] = 0.0f;
-#line 18 "book/01-mlp.nw"
+#line 227 "book/01-mlp.nw"
     return ATTN_OK;
+}
+
+#line 324 "book/01-mlp.nw"
+int attn_ffn(const float *x, size_t n, size_t d_in,
+             const float *w1, const float *b1, size_t d_hidden,
+             const float *w2, const float *b2, size_t d_out, float *y)
+{
+    size_t size;
+    if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
+        return ATTN_EINVAL;
+    if (n == 0 || d_in == 0 || d_hidden == 0 || d_out == 0 ||
+        !attn_size_mul(n, d_hidden, &size) || !attn_size_mul(size, sizeof(float), &size))
+        return ATTN_EINVAL;
+    float *h = malloc(size);   /* h[n][d_hidden] */
+    if (h == NULL)
+        return ATTN_ENOMEM;
+    int status = attn_linear(x, w1, b1, h, n, d_in, d_hidden);
+    if (status == ATTN_OK)
+        status = attn_relu(h, n * d_hidden);
+    if (status == ATTN_OK)
+        status = attn_linear(h, w2, b2, y, n, d_hidden, d_out);
+    free(h);
+    return status;
 }
