@@ -13,4 +13,4 @@ set ytics ("I" 0, "saw" 1, "her" 2, "yesterday" 3)
 set x2label "键（中文源句）"
 set ylabel "查询（英文译文）"
 plot datafile using 1:2:3 with image notitle, \
-     datafile using 1:2:(sprintf("%.2f", $3)):($3 > 0.5 ? 1 : 0) with labels tc variable notitle
+     datafile using 1:2:(sprintf("%.2f", $3)):($3 > 0.5 ? 0xffffff : 0x000000) with labels tc rgb variable notitle

@@ -1,4 +1,4 @@
-#line 1107 "book/07-multihead.nw"
+#line 1119 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -111,7 +111,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 760 "book/07-multihead.nw"
+#line 772 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -159,7 +159,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 1118 "book/07-multihead.nw"
+#line 1130 "book/07-multihead.nw"
 int main(void)
 {
     
@@ -335,7 +335,7 @@ check_section("一个头的值矩阵，秩不超过 d_head");
     rnd_fill(m, 6 * 6, &seed);
     CHECK_INT(matrix_rank(m, 6, 6, 1e-4f), 6);
 }
-#line 677 "book/07-multihead.nw"
+#line 678 "book/07-multihead.nw"
 check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
 {
     enum { DM = 5, NH = 3, DH = 2, DC = NH * DH, N = 4 };
@@ -345,11 +345,21 @@ check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
     rnd_fill(wv, DM * DC, &seed); rnd_fill(wo, DC * DM, &seed);
     rnd_fill(x, N * DM, &seed);
     attn_mha_weights w = {DM, NH, DH, wq, wk, wv, wo, NULL, NULL, NULL, NULL};
-    float got[N * DM], sum[N * DM] = {0};
+    float got[N * DM], sum[N * DM] = {0}, sum_up[N * DM] = {0};
     CHECK_OK(attn_mha(&w, x, N, x, N, NULL, 1, got));
     for (size_t h = 0; h < NH; h++) {
         float a[N * N], vmap[DM * DM], xv[N * DM];
         CHECK_OK(attn_mha_pattern(&w, x, N, x, N, NULL, 1, h, a));
+        /* 头 h 的输出 o[N][DH] = a · (x · W_V 的第 h 个列块)；sum_up += o · value-up */
+        for (size_t i = 0; i < N; i++)
+            for (size_t t = 0; t < DH; t++) {
+                float o = 0.0f;
+                for (size_t j = 0; j < N; j++)
+                    for (size_t r = 0; r < DM; r++)
+                        o += a[i * N + j] * x[j * DM + r] * wv[r * DC + h * DH + t];
+                for (size_t c = 0; c < DM; c++)
+                    sum_up[i * DM + c] += o * wo[(h * DH + t) * DM + c];
+            }
         /* vmap[DM][DM] = W_V 的第 h 个列块 · W_O 的第 h 个行块 */
         for (size_t r = 0; r < DM; r++)
             for (size_t c = 0; c < DM; c++) {
@@ -365,9 +375,10 @@ check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
                 for (size_t c = 0; c < DM; c++)
                     sum[i * DM + c] += a[i * N + j] * xv[j * DM + c];
     }
+    CHECK_ARRAY_NEAR(got, sum_up, N * DM, 1e-5);
     CHECK_ARRAY_NEAR(got, sum, N * DM, 1e-5);
 }
-#line 721 "book/07-multihead.nw"
+#line 733 "book/07-multihead.nw"
 check_section("值向量的个数等于词数，不等于嵌入维数");
 {
     enum { N = 5, D = 12 };
@@ -386,7 +397,7 @@ check_section("值向量的个数等于词数，不等于嵌入维数");
         CHECK_NEAR(out[0 * D + c], delta, 1e-5);
     }
 }
-#line 858 "book/07-multihead.nw"
+#line 870 "book/07-multihead.nw"
 check_section("三个手工头的注意力模式");
 {
     float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -412,7 +423,7 @@ check_section("三个手工头的注意力模式");
         CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
     CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
 }
-#line 893 "book/07-multihead.nw"
+#line 905 "book/07-multihead.nw"
 check_section("8 个头与 96 个头");
 {
     CHECK_INT(8 * 64, 512);
@@ -425,6 +436,6 @@ check_section("8 个头与 96 个头");
     /* 约三分之一：580 亿 / 1750 亿 */
     CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
 }
-#line 1121 "book/07-multihead.nw"
+#line 1133 "book/07-multihead.nw"
     return check_summary("ch07");
 }
