@@ -58,8 +58,8 @@ check_section("玩具翻译：注意力模式就是词对齐");
     double e3 = exp(3.0), e15 = exp(1.5);
     translation_example(6.0f, q, k, v);
     CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w));
-    /* 每个英文词最看重的中文词 */
-    const char *want[TR_NQ] = {"我", "看见", "她", "昨天"};
+    /* 每个英文词和它最看重的中文词 */
+    const char *pairs[TR_NQ][2] = {{"I", "我"}, {"saw", "看见"}, {"her", "她"}, {"yesterday", "昨天"}};
     for (size_t i = 0; i < TR_NQ; i++) {
         size_t best = 0;
         double sum = 0;
@@ -68,8 +68,8 @@ check_section("玩具翻译：注意力模式就是词对齐");
             if (w[i * TR_NK + j] > w[i * TR_NK + best])
                 best = j;
         }
-        CHECK_STR(tr_src[best], want[i]);
-        (void)tr_tgt[i];
+        CHECK_STR(tr_tgt[i], pairs[i][0]);
+        CHECK_STR(tr_src[best], pairs[i][1]);
         CHECK_NEAR(sum, 1.0, 1e-6);
     }
     CHECK_NEAR(e3, 20.09, 5e-3);
