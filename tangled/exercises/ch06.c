@@ -1,4 +1,4 @@
-#line 497 "book/06-cross.nw"
+#line 544 "book/06-cross.nw"
 /* attn-ch06：第 6 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
-#line 395 "book/06-cross.nw"
+#line 400 "book/06-cross.nw"
 static int ex_align(int argc, char **argv)
 {
     float s = 6.0f;
@@ -80,7 +80,7 @@ static int ex_align(int argc, char **argv)
     }
     return 0;
 }
-#line 431 "book/06-cross.nw"
+#line 436 "book/06-cross.nw"
 static int ex_pad(int argc, char **argv)
 {
     size_t n_pad = 2;
@@ -119,7 +119,7 @@ static int ex_pad(int argc, char **argv)
     printf("pad 的权重之和: %.4f\n", pads);
     return 0;
 }
-#line 472 "book/06-cross.nw"
+#line 477 "book/06-cross.nw"
 static int ex_causal(int argc, char **argv)
 {
     int causal = 0;
@@ -142,14 +142,55 @@ static int ex_causal(int argc, char **argv)
         printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
     return 0;
 }
+#line 502 "book/06-cross.nw"
+static int ex_order(int argc, char **argv)
+{
+    int swap = 0;
+    const struct cli_option opts[] = {
+        {"swap", CLI_FLAG, &swap, "把源句的前两个词对调：昨天 我 看见 了 她"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+    float kp[TR_NK * TR_DK], vp[TR_NK * TR_DV], out[TR_NQ * TR_DV], w[TR_NQ * TR_NK];
+    size_t perm[TR_NK] = {0, 1, 2, 3, 4};   /* 第 j 列放原来的第 perm[j] 个词 */
+    if (swap) {
+        perm[0] = 1;
+        perm[1] = 0;
+    }
+    translation_example(6.0f, q, k, v);
+    for (size_t j = 0; j < TR_NK; j++) {
+        for (size_t c = 0; c < TR_DK; c++)
+            kp[j * TR_DK + c] = k[perm[j] * TR_DK + c];
+        for (size_t c = 0; c < TR_DV; c++)
+            vp[j * TR_DV + c] = v[perm[j] * TR_DV + c];
+    }
+    int status = attn_sdpa(q, kp, vp, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "order: %s\n", attn_strerror(status));
+        return 1;
+    }
+    for (size_t i = 0; i < TR_NQ; i++) {
+        size_t best = 0;
+        for (size_t j = 1; j < TR_NK; j++)
+            if (w[i * TR_NK + j] > w[i * TR_NK + best])
+                best = j;
+        printf("%s -> %s（第 %zu 列，权重 %.4f），输出 (%.4f, %.4f, %.4f)\n",
+               tr_tgt[i], tr_src[perm[best]], best, w[i * TR_NK + best],
+               out[i * TR_DV + 0], out[i * TR_DV + 1], out[i * TR_DV + 2]);
+    }
+    return 0;
+}
 
-#line 510 "book/06-cross.nw"
+#line 558 "book/06-cross.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
         {"align", "玩具翻译的注意力模式", ex_align},
         {"pad", "补 pad 与填充掩码", ex_pad},
         {"causal", "在交叉注意力上加因果掩码会怎样", ex_causal},
+        {"order", "调换源句的词序", ex_order},
     };
     return cli_dispatch(argc, argv, "attn-ch06", ex, sizeof ex / sizeof ex[0]);
 }

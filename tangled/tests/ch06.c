@@ -1,4 +1,4 @@
-#line 560 "book/06-cross.nw"
+#line 617 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
 
-#line 569 "book/06-cross.nw"
+#line 626 "book/06-cross.nw"
 int main(void)
 {
     
@@ -155,6 +155,6 @@ check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
     CHECK_INT(4 * d * d, 1048576);
     CHECK_INT(d * d, 262144);
 }
-#line 572 "book/06-cross.nw"
+#line 629 "book/06-cross.nw"
     return check_summary("ch06");
 }
