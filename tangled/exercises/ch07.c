@@ -1,11 +1,11 @@
-#line 1058 "book/07-multihead.nw"
+#line 1063 "book/07-multihead.nw"
 #include "attn.h"
 #include "cli.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#line 384 "book/07-multihead.nw"
+#line 386 "book/07-multihead.nw"
 /* 可重复的伪随机数，落在 [-1, 1) */
 static float rnd(unsigned *state)
 {
@@ -18,7 +18,7 @@ static void rnd_fill(float *a, size_t n, unsigned *state)
     for (size_t i = 0; i < n; i++)
         a[i] = rnd(state);
 }
-#line 626 "book/07-multihead.nw"
+#line 628 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -59,7 +59,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 779 "book/07-multihead.nw"
+#line 781 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -106,7 +106,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
             wo[(h * SENT_DH + p) * SENT_D + p] = 1.0f / SENT_H;
         }
 }
-#line 956 "book/07-multihead.nw"
+#line 958 "book/07-multihead.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t d = 512, h = 8;
@@ -118,7 +118,8 @@ static int ex_params(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     if (d == 0 || h == 0 || d % h != 0) {
-        fprintf(stderr, "params: --heads 必须整除 --d-model，且都大于 0\n用法: params --d-model 值 --heads 值\n");
+        fprintf(stderr, "params: --heads 必须整除 --d-model，且都大于 0\n"
+                        "用法: params --d-model 值 --heads 值\n");
         return 2;
     }
     size_t dh = d / h;
@@ -127,7 +128,7 @@ static int ex_params(int argc, char **argv)
     printf("切开 X 的模型的参数: %zu\n", 3 * h * dh * dh + d * d);
     return 0;
 }
-#line 979 "book/07-multihead.nw"
+#line 982 "book/07-multihead.nw"
 static int ex_factor(int argc, char **argv)
 {
     size_t d = 12288, dh = 128;
@@ -148,7 +149,7 @@ static int ex_factor(int argc, char **argv)
     printf("比值: %.2f\n", (double)full / (double)split);
     return 0;
 }
-#line 1002 "book/07-multihead.nw"
+#line 1005 "book/07-multihead.nw"
 static int ex_rank(int argc, char **argv)
 {
     size_t dh = 3;
@@ -165,10 +166,11 @@ static int ex_rank(int argc, char **argv)
     }
     float m[8 * 8];
     random_value_map(8, dh, &seed, m);
-    printf("d_model = 8, d_head = %zu, 值矩阵的秩 = %zu\n", dh, matrix_rank(m, 8, 8, 1e-4f));
+    size_t rank = matrix_rank(m, 8, 8, 1e-4f);
+    printf("d_model = 8, d_head = %zu, 值矩阵的秩 = %zu\n", dh, rank);
     return 0;
 }
-#line 1024 "book/07-multihead.nw"
+#line 1028 "book/07-multihead.nw"
 static int ex_pattern(int argc, char **argv)
 {
     size_t head = 1, token = 7;
@@ -182,7 +184,8 @@ static int ex_pattern(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     if (head >= SENT_H || token >= SENT_N || fabsf(s) > 50.0f) {
-        fprintf(stderr, "pattern: 超出范围\n用法: pattern --head 0..2 --token 0..7 --strength -50..50\n");
+        fprintf(stderr, "pattern: 超出范围\n"
+                        "用法: pattern --head 0..2 --token 0..7 --strength -50..50\n");
         return 2;
     }
     float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -201,7 +204,7 @@ static int ex_pattern(int argc, char **argv)
     return 0;
 }
 
-#line 1072 "book/07-multihead.nw"
+#line 1077 "book/07-multihead.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 153 "book/06-cross.nw"
+#line 154 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>
@@ -35,7 +35,7 @@ static void translation_example(float s, float *q, float *k, float *v)
         v[i] = values[i];
 }
 
-#line 159 "book/06-cross.nw"
+#line 160 "book/06-cross.nw"
 int main(void)
 {
     float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];

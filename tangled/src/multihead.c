@@ -59,7 +59,9 @@ static int mha_scratch_alloc(struct mha_scratch *s, size_t n_q, size_t n_kv,
     return ATTN_OK;
 }
 #line 239 "book/07-multihead.nw"
-/* qa[n_q][d_cat] = x_q · w_q + b_q；ka、va[n_kv][d_cat] = x_kv · w_k + b_k、x_kv · w_v + b_v */
+/* qa[n_q][d_cat]  = x_q · w_q + b_q
+   ka[n_kv][d_cat] = x_kv · w_k + b_k
+   va[n_kv][d_cat] = x_kv · w_v + b_v */
 static int mha_project(const attn_mha_weights *w, size_t d_cat,
                        const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                        struct mha_scratch *s)
@@ -71,7 +73,7 @@ static int mha_project(const attn_mha_weights *w, size_t d_cat,
         status = attn_linear(x_kv, w->w_v, w->b_v, s->va, n_kv, w->d_model, d_cat);
     return status;
 }
-#line 257 "book/07-multihead.nw"
+#line 259 "book/07-multihead.nw"
 /* dst[n][width] = src[n][col0 .. col0+width)，src 每行 cols 个数 */
 static void mha_columns(const float *src, size_t n, size_t cols, size_t col0,
                         size_t width, float *dst)
@@ -112,7 +114,7 @@ int attn_mha(const attn_mha_weights *w,
     for (size_t h = 0; h < w->n_heads && status == ATTN_OK; h++) {
         status = mha_head(w, d_cat, h, n_q, n_kv, mask, causal, &s, NULL);
         
-#line 281 "book/07-multihead.nw"
+#line 283 "book/07-multihead.nw"
 /* cat[i][h·d_head + c] = o[i][c] */
 for (size_t i = 0; i < n_q && status == ATTN_OK; i++)
     for (size_t c = 0; c < w->d_head; c++)
@@ -121,7 +123,7 @@ for (size_t i = 0; i < n_q && status == ATTN_OK; i++)
     }
     if (status == ATTN_OK)
         
-#line 291 "book/07-multihead.nw"
+#line 293 "book/07-multihead.nw"
 /* out[n_q][d_model] = cat[n_q][d_cat] · w_o[d_cat][d_model] + b_o[d_model] */
 status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
 #line 165 "book/07-multihead.nw"
@@ -129,7 +131,7 @@ status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
     return status;
 }
 
-#line 299 "book/07-multihead.nw"
+#line 301 "book/07-multihead.nw"
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern)

@@ -1,4 +1,4 @@
-#line 242 "book/06-cross.nw"
+#line 243 "book/06-cross.nw"
 #include "attn.h"
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-#line 617 "book/06-cross.nw"
+#line 620 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -36,7 +36,7 @@ static void translation_example(float s, float *q, float *k, float *v)
     for (size_t i = 0; i < TR_NK * TR_DV; i++)
         v[i] = values[i];
 }
-#line 264 "book/06-cross.nw"
+#line 265 "book/06-cross.nw"
 /* 键 kp[n_pad+5][4]、值 vp[n_pad+5][3]：前 5 行是原来的，后面是零键和 (1,1,1) 值 */
 static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, float *vp)
 {
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
 
-#line 626 "book/06-cross.nw"
+#line 629 "book/06-cross.nw"
 int main(void)
 {
     
@@ -59,7 +59,8 @@ check_section("玩具翻译：注意力模式就是词对齐");
     translation_example(6.0f, q, k, v);
     CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w));
     /* 每个英文词和它最看重的中文词 */
-    const char *pairs[TR_NQ][2] = {{"I", "我"}, {"saw", "看见"}, {"her", "她"}, {"yesterday", "昨天"}};
+    const char *pairs[TR_NQ][2] = {
+        {"I", "我"}, {"saw", "看见"}, {"her", "她"}, {"yesterday", "昨天"}};
     for (size_t i = 0; i < TR_NQ; i++) {
         size_t best = 0;
         double sum = 0;
@@ -87,7 +88,7 @@ check_section("玩具翻译：注意力模式就是词对齐");
     CHECK_NEAR(out[3 * TR_DV + 1], 0.8339, 1e-4);
     CHECK_NEAR(out[3 * TR_DV + 2], 0.0415, 1e-4);
 }
-#line 198 "book/06-cross.nw"
+#line 199 "book/06-cross.nw"
 check_section("因果掩码放错了地方：her 看不见“她”");
 {
     float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
@@ -101,7 +102,7 @@ check_section("因果掩码放错了地方：her 看不见“她”");
     CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w));
     CHECK_NEAR(w[2 * TR_NK + 4], 0.8339, 1e-4);
 }
-#line 275 "book/06-cross.nw"
+#line 276 "book/06-cross.nw"
 check_section("填充掩码：补上的 pad 不能分走权重");
 {
     enum { NP = 2, NKP = TR_NK + NP };
@@ -138,7 +139,7 @@ check_section("填充掩码：补上的 pad 不能分走权重");
     CHECK_STATUS(attn_padding_mask(TR_NQ, NKP, TR_NK, NULL), ATTN_EINVAL);
     CHECK_STATUS(attn_padding_mask(SIZE_MAX, 2, 1, mask), ATTN_EINVAL);
 }
-#line 355 "book/06-cross.nw"
+#line 356 "book/06-cross.nw"
 check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
 {
     float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV], v2[TR_NK * TR_DV];
@@ -155,6 +156,6 @@ check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
     CHECK_INT(4 * d * d, 1048576);
     CHECK_INT(d * d, 262144);
 }
-#line 629 "book/06-cross.nw"
+#line 632 "book/06-cross.nw"
     return check_summary("ch06");
 }

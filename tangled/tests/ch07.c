@@ -1,11 +1,11 @@
-#line 1126 "book/07-multihead.nw"
+#line 1131 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
 #include <math.h>
 #include <stdint.h>
 
-#line 384 "book/07-multihead.nw"
+#line 386 "book/07-multihead.nw"
 /* 可重复的伪随机数，落在 [-1, 1) */
 static float rnd(unsigned *state)
 {
@@ -18,7 +18,7 @@ static void rnd_fill(float *a, size_t n, unsigned *state)
     for (size_t i = 0; i < n; i++)
         a[i] = rnd(state);
 }
-#line 328 "book/07-multihead.nw"
+#line 330 "book/07-multihead.nw"
 enum { RMAX = 8, DMAX = 12, CMAX = 24 };   /* 参考实现支持的最大序列长度和宽度 */
 
 /* c[m][n] = a[m][k] · b[k][n] (+ bias[n]) */
@@ -70,7 +70,7 @@ static void ref_mha(const attn_mha_weights *w, const float *xq, size_t nq,
     ref_linear(cat, w->w_o, w->b_o, out, nq, dc, dm);
 }
 
-#line 626 "book/07-multihead.nw"
+#line 628 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -111,7 +111,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 779 "book/07-multihead.nw"
+#line 781 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -159,7 +159,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 1137 "book/07-multihead.nw"
+#line 1142 "book/07-multihead.nw"
 int main(void)
 {
     
@@ -193,7 +193,7 @@ check_section("手算例子：两个词、两个头");
     CHECK_NEAR(p[2], 0.25, 1e-6);
     CHECK_NEAR(p[3], 0.75, 1e-6);
 }
-#line 403 "book/07-multihead.nw"
+#line 405 "book/07-multihead.nw"
 check_section("attn_mha 与直白的参考实现一致");
 {
     enum { DM = 6, NH = 3, DH = 4, DC = NH * DH, NQ = 5, NKV = 7 };
@@ -226,7 +226,7 @@ check_section("attn_mha 与直白的参考实现一致");
         CHECK_ARRAY_NEAR(got, want, NQ * DM, 1e-5);
     }
 }
-#line 443 "book/07-multihead.nw"
+#line 445 "book/07-multihead.nw"
 check_section("输出层的三个独立检查");
 {
     enum { DM = 4, NH = 2, DH = 3, DC = NH * DH, N = 3 };
@@ -253,7 +253,7 @@ check_section("输出层的三个独立检查");
     for (size_t i = 0; i < N * DM; i++)
         CHECK_NEAR(b[i], bo[i % DM], 0);
 }
-#line 476 "book/07-multihead.nw"
+#line 478 "book/07-multihead.nw"
 check_section("attn_mha 拒绝错误的参数");
 {
     float x[4] = {1, 2, 3, 4}, m[4] = {0}, out[4], p[4];
@@ -276,7 +276,7 @@ check_section("attn_mha 拒绝错误的参数");
     bad.d_head = SIZE_MAX / 2;
     CHECK_STATUS(attn_mha(&bad, x, 2, x, 2, NULL, 0, out), ATTN_EINVAL);
 }
-#line 526 "book/07-multihead.nw"
+#line 528 "book/07-multihead.nw"
 check_section("切开 X 是另一个、更弱的模型");
 {
     size_t d = 512, h = 8, dh = 64;
@@ -319,7 +319,7 @@ check_section("切开 X 是另一个、更弱的模型");
     CHECK_NEAR(change_split, 0, 0);
     CHECK(change_full > 1e-2);
 }
-#line 609 "book/07-multihead.nw"
+#line 611 "book/07-multihead.nw"
 check_section("值矩阵的参数：12288 → 128 → 12288");
 {
     size_t d = 12288, dh = 128;
@@ -331,7 +331,7 @@ check_section("值矩阵的参数：12288 → 128 → 12288");
     CHECK_INT(d * dh + d * dh, d * dh * 2);   /* W_Q 加 W_K 等于 value-down 加 value-up */
     CHECK_INT((d * d) / (d * dh), 96);
 }
-#line 669 "book/07-multihead.nw"
+#line 671 "book/07-multihead.nw"
 check_section("一个头的值矩阵，秩不超过 d_head");
 {
     unsigned seed = 3;
@@ -341,7 +341,7 @@ check_section("一个头的值矩阵，秩不超过 d_head");
     rnd_fill(m, 6 * 6, &seed);
     CHECK_INT(matrix_rank(m, 6, 6, 1e-4f), 6);
 }
-#line 685 "book/07-multihead.nw"
+#line 687 "book/07-multihead.nw"
 check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
 {
     enum { DM = 5, NH = 3, DH = 2, DC = NH * DH, N = 4 };
@@ -384,7 +384,7 @@ check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
     CHECK_ARRAY_NEAR(got, sum_up, N * DM, 1e-5);
     CHECK_ARRAY_NEAR(got, sum, N * DM, 1e-5);
 }
-#line 740 "book/07-multihead.nw"
+#line 742 "book/07-multihead.nw"
 check_section("值向量的个数等于词数，不等于嵌入维数");
 {
     enum { N = 5, D = 12 };
@@ -403,7 +403,7 @@ check_section("值向量的个数等于词数，不等于嵌入维数");
         CHECK_NEAR(out[0 * D + c], delta, 1e-5);
     }
 }
-#line 877 "book/07-multihead.nw"
+#line 879 "book/07-multihead.nw"
 check_section("三个手工头的注意力模式");
 {
     float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -429,7 +429,7 @@ check_section("三个手工头的注意力模式");
         CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
     CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
 }
-#line 912 "book/07-multihead.nw"
+#line 914 "book/07-multihead.nw"
 check_section("8 个头与 96 个头");
 {
     CHECK_INT(8 * 64, 512);
@@ -442,6 +442,6 @@ check_section("8 个头与 96 个头");
     /* 约三分之一：580 亿 / 1750 亿 */
     CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
 }
-#line 1140 "book/07-multihead.nw"
+#line 1145 "book/07-multihead.nw"
     return check_summary("ch07");
 }
