@@ -201,13 +201,13 @@ check_section("attn_mha 与直白的参考实现一致");
     float wq[DM * DC], wk[DM * DC], wv[DM * DC], wo[DC * DM];
     float bq[DC], bk[DC], bv[DC], bo[DM];
     float xq[NQ * DM], xkv[NKV * DM];
-    unsigned char mask[NQ * NKV];
+    unsigned char mask[NKV * NKV];   /* 自注意力用 NKV×NKV，交叉注意力用前 NQ×NKV 个 */
     rnd_fill(wq, DM * DC, &seed); rnd_fill(wk, DM * DC, &seed);
     rnd_fill(wv, DM * DC, &seed); rnd_fill(wo, DC * DM, &seed);
     rnd_fill(bq, DC, &seed); rnd_fill(bk, DC, &seed);
     rnd_fill(bv, DC, &seed); rnd_fill(bo, DM, &seed);
     rnd_fill(xq, NQ * DM, &seed); rnd_fill(xkv, NKV * DM, &seed);
-    for (size_t i = 0; i < NQ * NKV; i++)
+    for (size_t i = 0; i < NKV * NKV; i++)
         mask[i] = (unsigned char)((i * 7 + 3) % 4 != 0);   /* 约四分之一的位置不许看 */
     for (int config = 0; config < 8; config++) {
         int biases = config & 1, masked = (config >> 1) & 1, causal = (config >> 2) & 1;
@@ -217,8 +217,8 @@ check_section("attn_mha 与直白的参考实现一致");
         const unsigned char *m = masked ? mask : NULL;
         float got[NKV * DM], want[NKV * DM];
         /* 自注意力：同一个序列既出查询也出键值 */
-        CHECK_OK(attn_mha(&w, xkv, NKV, xkv, NKV, NULL, causal, got));
-        ref_mha(&w, xkv, NKV, xkv, NKV, NULL, causal, want);
+        CHECK_OK(attn_mha(&w, xkv, NKV, xkv, NKV, m, causal, got));
+        ref_mha(&w, xkv, NKV, xkv, NKV, m, causal, want);
         CHECK_ARRAY_NEAR(got, want, NKV * DM, 1e-5);
         /* 交叉注意力：5 个查询，7 个键值 */
         CHECK_OK(attn_mha(&w, xq, NQ, xkv, NKV, m, causal, got));
