@@ -2,6 +2,20 @@
 
 # libattn installs, and a reader's program finds it by find_package(attn) and by pkg-config;
 # attn.h compiles as C++.
-add_test(NAME install-consumer
-         COMMAND ${PROJECT_SOURCE_DIR}/tests/install_consumer.sh ${PROJECT_BINARY_DIR})
-set_tests_properties(install-consumer PROPERTIES LABELS project)
+# (not in sanitizer builds: the consumer is built without the sanitizer runtime)
+if(NOT ATTN_SANITIZE)
+  add_test(NAME install-consumer
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/install_consumer.sh ${PROJECT_BINARY_DIR})
+  set_tests_properties(install-consumer PROPERTIES LABELS project)
+endif()
+
+if(ATTN_BUILD_BOOK)
+  # the PDF as a printed book: fonts, text, contents, bookmarks, indexes, nothing off the page
+  add_test(NAME pdf-check COMMAND ${PROJECT_SOURCE_DIR}/tests/pdf_check.sh ${PROJECT_BINARY_DIR}/book)
+  set_tests_properties(pdf-check PROPERTIES LABELS book)
+  # the HTML in a real browser (Debian's Chromium, driven by playwright-core from npm)
+  find_program(NODE node)
+  add_test(NAME browser COMMAND ${NODE} ${PROJECT_SOURCE_DIR}/tests/browser/check.mjs
+                                ${PROJECT_BINARY_DIR}/book/html ${PROJECT_BINARY_DIR}/screenshots)
+  set_tests_properties(browser PROPERTIES LABELS book)
+endif()

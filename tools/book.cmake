@@ -52,7 +52,8 @@ add_custom_target(figures ALL DEPENDS ${ATTN_FIGURES})
 
 # weave: all chapters at once, so cross-references work across chapters
 set(WEAVE_TOOLS ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/tools/book.html
-                ${PROJECT_SOURCE_DIR}/tools/book.css ${PROJECT_SOURCE_DIR}/tools/preamble.tex)
+                ${PROJECT_SOURCE_DIR}/tools/book.css ${PROJECT_SOURCE_DIR}/tools/preamble.tex
+                ${PROJECT_SOURCE_DIR}/tools/search.js)
 set(NW_ABS)
 foreach(f ${ATTN_NW_FILES})
   list(APPEND NW_ABS ${PROJECT_SOURCE_DIR}/${f})

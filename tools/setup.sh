@@ -17,7 +17,9 @@ packages=(
   texlive-fonts-recommended lmodern  # XeLaTeX, ctex, fvextra and the Latin Modern fonts
   fonts-noto-cjk fonts-dejavu-core   # Noto CJK (Chinese text), DejaVu Sans Mono (code)
   gnuplot-nox graphviz               # figures
-  poppler-utils                      # pdffonts, pdftotext, pdftoppm for checking the PDF
+  poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
+  chromium nodejs npm                # the browser test of the HTML book (playwright-core from npm)
+  clang valgrind                     # the hardening runs: a second compiler, memcheck
 )
 
 missing=()
@@ -34,6 +36,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
   echo "setup: all ${#packages[@]} Debian packages are installed"
+fi
+
+# playwright-core, pinned by tests/browser/package-lock.json; it drives Debian's chromium
+if [ ! -d tests/browser/node_modules/playwright-core ]; then
+  echo "setup: installing playwright-core for the browser test (npm ci)"
+  npm ci --prefix tests/browser --no-audit --no-fund
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -428,7 +428,38 @@ def write_html(book, outdir):
             "-V", f"booktitle={BOOK_TITLE}", "-V", "lang=zh-CN", "-V", "contents=true",
             "-V", f"next={pages[0][0]}", "-V", f"nexttitle={strip_md(pages[0][1])}"]
     (outdir / "index.html").write_text(pandoc(args, md), encoding="utf-8")
-    shutil.copy(TOOLS / "book.css", outdir / "book.css")
+    for asset in ("book.css", "search.js"):
+        shutil.copy(TOOLS / asset, outdir / asset)
+    write_search_index(outdir, [(page, title) for page, title, _ in tocs])
+
+
+def write_search_index(outdir, pages):
+    """search-index.js: one entry per section (page, anchor, heading, plain text), loaded by a
+    <script> tag so that search works from file:// with no server and no network."""
+    entries = []
+    for page, title in pages:
+        text = (outdir / page).read_text(encoding="utf-8")
+        m = re.search(r"<main>(.*)</main>", text, re.S)
+        body = m.group(1) if m else ""
+        parts = re.split(r'(<h[1-3][^>]*\bid="[^"]*"[^>]*>.*?</h[1-3]>)', body, flags=re.S)
+        anchor, heading = "", strip_md(title)
+        for part in parts:
+            hm = re.match(r'<h[1-3][^>]*\bid="([^"]*)"[^>]*>(.*?)</h[1-3]>', part, re.S)
+            if hm:
+                anchor, heading = hm.group(1), plain(hm.group(2))
+                continue
+            words = plain(part)
+            if words:
+                entries.append({"p": page, "a": anchor, "h": heading, "t": strip_md(title), "x": words})
+    js = "window.BOOK_SEARCH_INDEX = " + json.dumps(entries, ensure_ascii=False, separators=(",", ":")) + ";\n"
+    (outdir / "search-index.js").write_text(js, encoding="utf-8")
+
+
+def plain(fragment):
+    fragment = re.sub(r"<annotation[^>]*>.*?</annotation>", "", fragment, flags=re.S)
+    fragment = re.sub(r"</?(p|li|h[1-6]|div|pre|tr|td|th|br|figcaption)\b[^>]*>", " ", fragment)
+    text = html.unescape(re.sub(r"<[^>]+>", "", fragment))
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def subtoc(toc):

@@ -5,12 +5,13 @@
 #define ATTN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#line 52 "book/00-preface.nw"
+#line 53 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -36,10 +37,25 @@ int attn_relu(float *x, size_t n);
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y);
-#line 8 "book/03-attention.nw"
+#line 106 "book/02-similarity.nw"
+/* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。 */
+int attn_dot(const float *a, const float *b, size_t n, float *out);
+#line 205 "book/02-similarity.nw"
+/* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。 */
+int attn_cosine(const float *a, const float *b, size_t n, float *out);
+#line 285 "book/02-similarity.nw"
+/* *out = |a - b|²，欧氏距离的平方（不开方）。 */
+int attn_sqdist(const float *a, const float *b, size_t n, float *out);
+#line 412 "book/02-similarity.nw"
+/* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。 */
+int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
+#line 456 "book/02-similarity.nw"
+/* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。 */
+int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
+#line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 61 "book/03-attention.nw"
+#line 371 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
@@ -77,8 +93,59 @@ int attn_mha(const attn_mha_weights *w,
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern);
+#line 109 "book/08-params.nw"
+/* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
 
-#line 38 "book/00-preface.nw"
+typedef struct attn_gpt_config {
+    uint64_t d_model;       /* 嵌入向量的维数 d */
+    uint64_t n_heads;       /* 每层的头数 h */
+    uint64_t d_head;        /* 每个头的查询、键、值维数 d_h */
+    uint64_t n_layers;      /* 层数 L */
+    uint64_t d_ff;          /* MLP 隐藏层宽度 */
+    uint64_t vocab;         /* 词表大小 */
+    uint64_t n_ctx;         /* 上下文长度 */
+    int biases;             /* 非零：线性层带偏置 */
+    int layer_norms;        /* 非零：每层两个层归一化，最后再一个 */
+    int learned_positions;  /* 非零：学到的位置向量，n_ctx × d_model */
+    int tied;               /* 非零：反嵌入与嵌入共用一个矩阵 */
+} attn_gpt_config;
+
+typedef struct attn_param_breakdown {
+    /* 一层之内 */
+    uint64_t q, k, v, o;        /* 四个投影（所有头拼在一起），含偏置 */
+    uint64_t attention;         /* q + k + v + o */
+    uint64_t mlp;               /* 升维和降维两个线性层，含偏置 */
+    uint64_t norms;             /* 两个层归一化 */
+    uint64_t layer;             /* attention + mlp + norms */
+    /* 整个模型 */
+    uint64_t embedding;         /* vocab × d_model */
+    uint64_t positions;         /* n_ctx × d_model，或 0 */
+    uint64_t layers;            /* n_layers × layer */
+    uint64_t final_norm;        /* 最后的层归一化 */
+    uint64_t unembedding;       /* d_model × vocab，共用时为 0 */
+    /* 按类别的总数 */
+    uint64_t attention_all;     /* n_layers × attention */
+    uint64_t mlp_all;           /* n_layers × mlp */
+    uint64_t norms_all;         /* n_layers × norms + final_norm */
+    uint64_t embeddings_all;    /* embedding + positions + unembedding */
+    uint64_t total;
+} attn_param_breakdown;
+
+/* 按配置数参数，填满 *out。维度为 0、空指针、任何一步超出 64 位：ATTN_EINVAL，*out 不变。 */
+int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
+
+/* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
+int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
+#line 600 "book/08-params.nw"
+/* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
+   4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
+int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
+
+/* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
+int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
+                        uint64_t *bytes);
+
+#line 39 "book/00-preface.nw"
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,4 @@
-#line 13 "book/03-attention.nw"
+#line 41 "book/03-attention.nw"
 #include "attn.h"
 
 #include <math.h>
@@ -8,33 +8,33 @@ int attn_softmax(float *x, size_t n)
     if (x == NULL || n == 0)
         return ATTN_EINVAL;
     
-#line 30 "book/03-attention.nw"
+#line 60 "book/03-attention.nw"
 float m = -INFINITY;
 for (size_t i = 0; i < n; i++)
     if (x[i] > m)
         m = x[i];
-#line 22 "book/03-attention.nw"
+#line 50 "book/03-attention.nw"
     
-#line 37 "book/03-attention.nw"
+#line 71 "book/03-attention.nw"
 if (m == -INFINITY) {
     for (size_t i = 0; i < n; i++)
         x[i] = 0.0f;
     return ATTN_OK;
 }
-#line 23 "book/03-attention.nw"
+#line 51 "book/03-attention.nw"
     
-#line 45 "book/03-attention.nw"
+#line 81 "book/03-attention.nw"
 double sum = 0.0;
 for (size_t i = 0; i < n; i++) {
     x[i] = expf(x[i] - m);
     sum += x[i];
 }
-#line 24 "book/03-attention.nw"
+#line 52 "book/03-attention.nw"
     
-#line 53 "book/03-attention.nw"
+#line 91 "book/03-attention.nw"
 float inv = (float)(1.0 / sum);
 for (size_t i = 0; i < n; i++)
     x[i] *= inv;
-#line 25 "book/03-attention.nw"
+#line 53 "book/03-attention.nw"
     return ATTN_OK;
 }

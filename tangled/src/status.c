@@ -1,4 +1,4 @@
-#line 66 "book/00-preface.nw"
+#line 67 "book/00-preface.nw"
 #include "attn.h"
 
 const char *attn_strerror(int status)

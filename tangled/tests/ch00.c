@@ -1,4 +1,4 @@
-#line 112 "book/00-preface.nw"
+#line 113 "book/00-preface.nw"
 #include "attn.h"
 #include "check.h"
 

@@ -1,20 +1,300 @@
-#line 152 "book/03-attention.nw"
+#line 99 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
+#line 119 "book/03-attention.nw"
+/* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
+static void softmax_naive(float *x, size_t n)
+{
+    float sum = 0.0f;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = expf(x[i]);
+        sum += x[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        x[i] /= sum;
+}
+#line 283 "book/03-attention.nw"
+/* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
+static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t o = 0; o < d_out; o++) {
+            float s = 0.0f;
+            for (size_t t = 0; t < d_in; t++)
+                s += x[i * d_in + t] * w[t * d_out + o];
+            y[i * d_out + o] = s;
+        }
+}
+#line 541 "book/03-attention.nw"
+/* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
+   分量：名词、形容词、第一个短语、第二个短语、动词。 */
+enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
+static const char *const fluffy_words[FL_N] = {
+    "a", "fluffy", "blue", "creature", "roamed", "the", "verdant", "forest"};
+static const float fluffy_x[FL_N * FL_D] = {
+    0, 0, 1, 0, 0,   /* a */
+    0, 1, 1, 0, 0,   /* fluffy */
+    0, 1, 1, 0, 0,   /* blue */
+    1, 0, 1, 0, 0,   /* creature */
+    0, 0, 0, 0, 1,   /* roamed */
+    0, 0, 0, 1, 0,   /* the */
+    0, 1, 0, 1, 0,   /* verdant */
+    1, 0, 0, 1, 0,   /* forest */
+};
+
+/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，算出注意力模式 w[8][8]
+   和输出 out[8][5]（W_V 是单位矩阵，所以 V = X）。 */
+static int fluffy_attention(float s, float c, float *w, float *out)
+{
+    /* w_q[5][3]、w_k[5][3]：行是嵌入的分量，列是查询（键）的分量 */
+    const float w_q[FL_D * FL_DK] = {
+        s, 0, 0,    /* 名词 → “我在找形容词” */
+        0, 0, 0,
+        0, c, 0,    /* 第一个短语 */
+        0, 0, c,    /* 第二个短语 */
+        0, 0, 0,
+    };
+    const float w_k[FL_D * FL_DK] = {
+        0, 0, 0,
+        s, 0, 0,    /* 形容词 → “我是形容词” */
+        0, c, 0,
+        0, 0, c,
+        0, 0, 0,
+    };
+    float q[FL_N * FL_DK], k[FL_N * FL_DK];
+    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, q);    /* Q = X W_Q */
+    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
+    return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
+}
+#line 322 "book/03-attention.nw"
+/* 线性同余发生器：每次运行都给出同样的序列，测试结果不会时好时坏。
+   返回 [-√3, √3) 里均匀分布的数，均值 0，方差 1。 */
+static float rand_unit(unsigned long *state)
+{
+    *state = *state * 6364136223846793005UL + 1442695040888963407UL;
+    double u = (double)(*state >> 11) / 9007199254740992.0;   /* [0, 1) */
+    return (float)((2.0 * u - 1.0) * 1.7320508075688772);
+}
+
+#line 111 "book/03-attention.nw"
 int main(void)
 {
     
-#line 165 "book/03-attention.nw"
+#line 133 "book/03-attention.nw"
+check_section("softmax：手算的例子");
+{
+    float a[2] = {0, 0}, b[2] = {0, logf(3)};
+    CHECK_OK(attn_softmax(a, 2));
+    CHECK_NEAR(a[0], 0.5, 1e-7);
+    CHECK_OK(attn_softmax(b, 2));
+    CHECK_NEAR(b[0], 0.25, 1e-7);
+    CHECK_NEAR(b[1], 0.75, 1e-7);
+    float c[2] = {0, 1};                         /* 大 1，权重大 e 倍 */
+    CHECK_OK(attn_softmax(c, 2));
+    CHECK_NEAR(c[1] / c[0], 2.718, 1e-3);
+    CHECK_REL(FLT_MAX, 3.4e38, 0.01);
+    CHECK_REL(expf(88.0f), 1.65e38, 0.01);
+    CHECK(isinf(expf(89.0f)));
+    CHECK_STATUS(attn_softmax(NULL, 2), ATTN_EINVAL);
+    CHECK_STATUS(attn_softmax(a, 0), ATTN_EINVAL);
+}
+check_section("softmax：先减最大值");
+{
+    float big[2] = {1000, 1001}, small[2] = {-1, 0}, naive[2] = {1000, 1001};
+    CHECK_OK(attn_softmax(big, 2));
+    CHECK_OK(attn_softmax(small, 2));
+    CHECK_NEAR(big[0], 0.2689, 1e-4);
+    CHECK_NEAR(big[1], 0.7311, 1e-4);
+    CHECK_NEAR(big[0], small[0], 1e-7);
+    CHECK_NEAR(big[1], small[1], 1e-7);
+    softmax_naive(naive, 2);
+    CHECK(isnan(naive[0]) && isnan(naive[1]));   /* ∞/∞ */
+}
+check_section("softmax：负无穷");
+{
+    float x[3] = {1, -INFINITY, 1}, none[2] = {-INFINITY, -INFINITY};
+    CHECK_OK(attn_softmax(x, 3));
+    CHECK_NEAR(x[0], 0.5, 1e-7);
+    CHECK_NEAR(x[1], 0, 0);
+    CHECK_OK(attn_softmax(none, 2));
+    CHECK_NEAR(none[0], 0, 0);
+    CHECK_NEAR(none[1], 0, 0);
+}
+#line 211 "book/03-attention.nw"
+check_section("今天天气很好：行和与 c₂");
+{
+    static const float table[6][6] = {
+        {1},
+        {0.5f, 0.5f},
+        {0.25f, 0.25f, 0.5f},
+        {0.1f, 0.2f, 0.3f, 0.4f},
+        {0.05f, 0.1f, 0.25f, 0.27f, 0.33f},
+        {0.05f, 0.05f, 0.1f, 0.2f, 0.3f, 0.5f},
+    };
+    for (int t = 0; t < 5; t++) {
+        float sum = 0;
+        for (int i = 0; i < 6; i++)
+            sum += table[t][i];
+        CHECK_NEAR(sum, 1, 1e-6);
+    }
+    float last = 0;
+    for (int i = 0; i < 6; i++)
+        last += table[5][i];
+    CHECK_NEAR(last, 1.2, 1e-6);                 /* 笔记的最后一行 */
+    CHECK_NEAR(table[5][5] / last, 0.4167, 1e-4);
+    /* x[6][2]：今 (1,0)，天 (0,1)，天 (0,1)，其余三个字对 c₂ 没有贡献 */
+    const float x[6 * 2] = {1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+    float c2[2];
+    CHECK_OK(attn_weighted_sum(table[2], x, 6, 2, c2));
+    CHECK_NEAR(c2[0], 0.25, 1e-7);
+    CHECK_NEAR(c2[1], 0.75, 1e-7);
+}
+#line 333 "book/03-attention.nw"
+check_section("点积的方差是 d_k");
+{
+    unsigned long state = 42;
+    enum { D = 64, SAMPLES = 4000 };
+    double sum = 0, sum2 = 0;
+    for (int s = 0; s < SAMPLES; s++) {
+        float q[D], k[D], dot;
+        for (int t = 0; t < D; t++) {
+            q[t] = rand_unit(&state);
+            k[t] = rand_unit(&state);
+        }
+        CHECK_OK(attn_dot(q, k, D, &dot));
+        sum += dot;
+        sum2 += (double)dot * dot;
+    }
+    double mean = sum / SAMPLES, var = sum2 / SAMPLES - mean * mean;
+    CHECK_REL(var, 64, 0.1);                     /* 方差约为 d_k */
+    CHECK_REL(var / 64, 1, 0.1);                 /* 除以 √d_k 之后约为 1 */
+    CHECK_NEAR(exp(8.0), 2981, 0.5);             /* 差一个标准差，权重差 e^8 倍 */
+}
 check_section("Thinking Machines：112 与 96");
 {
     float s[2] = {112.0f / 8.0f, 96.0f / 8.0f};
     CHECK_OK(attn_softmax(s, 2));
     CHECK_NEAR(s[0], 0.8808, 1e-4);
     CHECK_NEAR(s[1], 0.1192, 1e-4);
+    float raw[2] = {112, 96};
+    CHECK_OK(attn_softmax(raw, 2));
+    CHECK_NEAR(raw[0], 0.99999989, 1e-7);
+    CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 160 "book/03-attention.nw"
+#line 476 "book/03-attention.nw"
+check_section("attn_sdpa 等于一步一步的做法");
+{
+    enum { N = 4, DK = 3, DV = 2 };
+    unsigned long state = 7;
+    float q[N * DK], k[N * DK], v[N * DV];
+    for (int t = 0; t < N * DK; t++) { q[t] = rand_unit(&state); k[t] = rand_unit(&state); }
+    for (int t = 0; t < N * DV; t++) v[t] = rand_unit(&state);
+    float out[N * DV], w[N * N];
+    CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 0, out, w));
+    float s[N * N], want[N * DV];
+    CHECK_OK(attn_dot_all(q, k, N, N, DK, s));
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++)
+            s[i * N + j] /= sqrtf(DK);
+        CHECK_OK(attn_softmax(s + i * N, N));
+        CHECK_OK(attn_weighted_sum(s + i * N, v, N, DV, want + i * DV));
+    }
+    CHECK_ARRAY_NEAR(w, s, N * N, 1e-6);
+    CHECK_ARRAY_NEAR(out, want, N * DV, 1e-5);
+    for (int i = 0; i < N; i++) {                /* 一次一个查询 */
+        float one[DV];
+        CHECK_OK(attn_sdpa(q + i * DK, k, v, 1, N, DK, DV, 0.0f, NULL, 0, one, NULL));
+        CHECK_ARRAY_NEAR(one, out + i * DV, DV, 1e-6);
+    }
+    CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, -1.0f, NULL, 0, out, w), ATTN_EINVAL);
+    CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, NAN, NULL, 0, out, w), ATTN_EINVAL);
+    CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
+    CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
+}
+#line 587 "book/03-attention.nw"
+check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
+{
+    float w[FL_N * FL_N], out[FL_N * FL_D];
+    CHECK_OK(fluffy_attention(3, 2, w, out));
+    const float *creature = w + 3 * FL_N, *forest = w + 7 * FL_N;
+    CHECK_NEAR(creature[1] + creature[2], 0.947, 1e-3);
+    CHECK_NEAR(forest[6], 0.826, 1e-3);
+    for (int j = 0; j < FL_N; j++) {
+        CHECK(creature[1] >= creature[j]);
+        CHECK(forest[6] >= forest[j]);
+    }
+    CHECK(creature[1] + creature[2] > 0.9f);
+    for (int i = 0; i < FL_N; i++) {
+        float sum = 0;
+        for (int j = 0; j < FL_N; j++) {
+            CHECK(w[i * FL_N + j] >= 0 && w[i * FL_N + j] <= 1);
+            sum += w[i * FL_N + j];
+        }
+        CHECK_NEAR(sum, 1, 1e-6);
+    }
+    /* 手算的分数：creature 对 fluffy、a、verdant、roamed 是 13、4、9、0 */
+    float ratio = creature[1] / creature[0];
+    CHECK_NEAR(ratio, exp((13.0 - 4.0) / sqrt(3.0)), 1e-2 * ratio);
+    CHECK_NEAR(creature[6] / creature[4], exp(9.0 / sqrt(3.0)), 1e-2 * creature[6] / creature[4]);
+    for (int j = 0; j < FL_N; j++)               /* roamed 的查询是零向量 */
+        CHECK_NEAR(w[4 * FL_N + j], 0.125, 1e-6);
+    /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
+    CHECK(out[3 * FL_D + 1] > 0.9f);
+}
+#line 669 "book/03-attention.nw"
+check_section("K = V：k 和 v 传同一块内存");
+{
+    const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
+    float copy[2 * 2], same[2 * 2], separate[2 * 2];
+    memcpy(copy, k, sizeof copy);
+    CHECK_OK(attn_sdpa(q, k, k, 2, 2, 2, 2, 0.0f, NULL, 0, same, NULL));
+    CHECK_OK(attn_sdpa(q, k, copy, 2, 2, 2, 2, 0.0f, NULL, 0, separate, NULL));
+    CHECK_ARRAY_NEAR(same, separate, 4, 0);
+    /* 毛茸茸的例子里 K = XW_K 和 V = X 不同，creature 的输出当然也不同 */
+    float w[FL_N * FL_N], out[FL_N * FL_D];
+    CHECK_OK(fluffy_attention(3, 2, w, out));
+    float fq[FL_N * FL_DK], fk[FL_N * FL_DK], kv_out[FL_N * FL_DK];
+    const float w_k[FL_D * FL_DK] = {0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
+    const float w_q[FL_D * FL_DK] = {3, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
+    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, fq);
+    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, fk);
+    CHECK_OK(attn_sdpa(fq, fk, fk, FL_N, FL_N, FL_DK, FL_DK, 0.0f, NULL, 0, kv_out, NULL));
+    /* 值就是键时，creature 收到的第 1 个分量是 3 乘它分给三个形容词的权重：
+       只是“我是形容词”的信号，不是词本身 */
+    const float *cw = w + 3 * FL_N;
+    CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
+    CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
+}
+#line 710 "book/03-attention.nw"
+check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
+{
+    const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
+    float right[4], w[4];
+    CHECK_OK(attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, w));
+    CHECK_NEAR(w[0], 0.6698, 1e-4);
+    CHECK_NEAR(right[0], 6.698, 1e-3);
+    CHECK_NEAR(right[1], 3.302, 1e-3);
+    CHECK_NEAR(right[0] + right[1], 10, 1e-5);
+    /* 错误的括号：先算 (QKᵀ/√2)·V，再对每一行做 softmax */
+    float s[4], wrong[4];
+    CHECK_OK(attn_dot_all(q, k, 2, 2, 2, s));
+    for (int i = 0; i < 4; i++)
+        s[i] /= sqrtf(2);
+    for (int i = 0; i < 2; i++)
+        for (int c = 0; c < 2; c++)
+            wrong[i * 2 + c] = s[i * 2 + 0] * v[0 * 2 + c] + s[i * 2 + 1] * v[1 * 2 + c];
+    CHECK_NEAR(wrong[0], 7.071, 1e-3);
+    CHECK_OK(attn_softmax(wrong, 2));
+    CHECK_OK(attn_softmax(wrong + 2, 2));
+    CHECK_NEAR(wrong[0], 0.99915, 1e-5);
+    CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
+    CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
+}
+#line 114 "book/03-attention.nw"
     return check_summary("ch03");
 }

@@ -1,4 +1,4 @@
-#line 620 "book/06-cross.nw"
+#line 624 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
 
-#line 629 "book/06-cross.nw"
+#line 633 "book/06-cross.nw"
 int main(void)
 {
     
@@ -139,7 +139,7 @@ check_section("填充掩码：补上的 pad 不能分走权重");
     CHECK_STATUS(attn_padding_mask(TR_NQ, NKP, TR_NK, NULL), ATTN_EINVAL);
     CHECK_STATUS(attn_padding_mask(SIZE_MAX, 2, 1, mask), ATTN_EINVAL);
 }
-#line 356 "book/06-cross.nw"
+#line 360 "book/06-cross.nw"
 check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
 {
     float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV], v2[TR_NK * TR_DV];
@@ -156,6 +156,6 @@ check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
     CHECK_INT(4 * d * d, 1048576);
     CHECK_INT(d * d, 262144);
 }
-#line 632 "book/06-cross.nw"
+#line 636 "book/06-cross.nw"
     return check_summary("ch06");
 }

@@ -1,0 +1,212 @@
+#line 675 "book/02-similarity.nw"
+/* attn-ch02：第 2 章的练习。 */
+#include "attn.h"
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#line 28 "book/02-similarity.nw"
+/* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
+static const struct word_point {
+    const char *word;
+    float xy[2];
+    int group;          /* 0 颜色，1 速度，2 家具，3 动物 */
+} word_map[] = {
+    {"红", { 1,  1}, 0}, {"蓝", { 1,  2}, 0}, {"绿", { 2,  1}, 0}, {"黄", { 2,  2}, 0},
+    {"快", {-1, -1}, 1}, {"慢", {-2, -1}, 1}, {"香", {-2, -2}, 1},
+    {"桌", {-2,  1}, 2}, {"椅", {-1,  1}, 2},
+    {"狗", { 1, -1}, 3}, {"猫", { 2, -1}, 3}, {"豹", { 3, -1}, 3}, {"鹿", { 2, -2}, 3},
+    {"马", { 1, -2}, 3},
+};
+enum { N_WORDS = sizeof word_map / sizeof word_map[0] };
+
+/* 按字查坐标；找不到时返回 NULL。 */
+static const float *word_xy(const char *w)
+{
+    for (size_t i = 0; i < N_WORDS; i++)
+        if (strcmp(word_map[i].word, w) == 0)
+            return word_map[i].xy;
+    return NULL;
+}
+
+#line 568 "book/02-similarity.nw"
+/* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
+   use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
+static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
+                           float *weights, float *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++) {
+            int s = attn_cosine(x + i * d, x + j * d, d, &weights[i * n + j]);
+            if (s != ATTN_OK)
+                return s;
+            weights[i * n + j] *= temp;
+        }
+        if (use_softmax) {
+            int s = attn_softmax(weights + i * n, n);
+            if (s != ATTN_OK)
+                return s;
+        }
+        int s = attn_weighted_sum(weights + i * n, x, n, d, out + i * d);
+        if (s != ATTN_OK)
+            return s;
+    }
+    return ATTN_OK;
+}
+
+#line 709 "book/02-similarity.nw"
+static int ex_pair(int argc, char **argv)
+{
+    const char *a_word = "猫", *b_word = "狗";
+    float bx = NAN, by = NAN;
+    const struct cli_option opts[] = {
+        {"a", CLI_STRING, &a_word, "第一个字（词地图上的字）"},
+        {"b", CLI_STRING, &b_word, "第二个字"},
+        {"bx", CLI_FLOAT, &bx, "直接给出第二个向量的 x（与 --by 同用）"},
+        {"by", CLI_FLOAT, &by, "直接给出第二个向量的 y"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    const float *a = word_xy(a_word), *b = word_xy(b_word);
+    float own[2] = {bx, by};
+    if (!isnan(bx) || !isnan(by)) {
+        if (isnan(bx) || isnan(by)) {
+            fprintf(stderr, "pair: --bx 和 --by 要一起给出\n用法: pair [--a 字] [--b 字 | --bx x --by y]\n");
+            return 2;
+        }
+        b = own;
+    }
+    if (a == NULL || b == NULL) {
+        fprintf(stderr, "pair: 词地图上没有这个字\n用法: pair [--a 字] [--b 字 | --bx x --by y]\n");
+        return 2;
+    }
+    float dot, cosine, d2;
+    attn_dot(a, b, 2, &dot);
+    attn_sqdist(a, b, 2, &d2);
+    printf("a = (%g, %g)  b = (%g, %g)\n", a[0], a[1], b[0], b[1]);
+    printf("点积 %.4f\n", dot);
+    if (attn_cosine(a, b, 2, &cosine) == ATTN_OK)
+        printf("余弦 %.4f\n", cosine);
+    else
+        printf("余弦 无定义（零向量）\n");
+    printf("距离 %.4f\n", sqrt(d2));
+    return 0;
+}
+#line 750 "book/02-similarity.nw"
+static int ex_nearest(int argc, char **argv)
+{
+    const char *a_word = "豹", *by = "dot";
+    const struct cli_option opts[] = {
+        {"a", CLI_STRING, &a_word, "要找的字"},
+        {"by", CLI_STRING, &by, "dot、cosine 或 distance"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    const float *a = word_xy(a_word);
+    int mode = strcmp(by, "dot") == 0 ? 0 : strcmp(by, "cosine") == 0 ? 1
+             : strcmp(by, "distance") == 0 ? 2 : -1;
+    if (a == NULL || mode < 0) {
+        fprintf(stderr, "nearest: 不认识的字或尺子\n用法: nearest [--a 字] [--by dot|cosine|distance]\n");
+        return 2;
+    }
+    /* 分数越大越相关；距离取负号，这样三种尺子都找最大值 */
+    size_t best = 0;
+    float best_score = -INFINITY;
+    for (size_t j = 0; j < N_WORDS; j++) {
+        if (word_map[j].xy == a)
+            continue;
+        float s;
+        if (mode == 0)
+            attn_dot(a, word_map[j].xy, 2, &s);
+        else if (mode == 1)
+            attn_cosine(a, word_map[j].xy, 2, &s);
+        else {
+            attn_sqdist(a, word_map[j].xy, 2, &s);
+            s = -sqrtf(s);
+        }
+        if (s > best_score) {
+            best_score = s;
+            best = j;
+        }
+    }
+    printf("按 %s 最相关的字：%s（%.4f）\n", by, word_map[best].word,
+           mode == 2 ? -best_score : best_score);
+    return 0;
+}
+#line 794 "book/02-similarity.nw"
+static int ex_ops(int argc, char **argv)
+{
+    size_t d = 1024;
+    const struct cli_option opts[] = {
+        {"d", CLI_SIZE, &d, "向量的维数"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    if (d == 0) {
+        fprintf(stderr, "ops: d 至少是 1\n用法: ops [--d 维数]\n");
+        return 2;
+    }
+    /* 距离平方：d 次减、d 次乘、d-1 次加；点积：d 次乘、d-1 次加 */
+    printf("d = %zu\n距离的平方 %zu 次运算（另加开方 1 次）\n点积 %zu 次运算\n",
+           d, 3 * d - 1, 2 * d - 1);
+    return 0;
+}
+#line 815 "book/02-similarity.nw"
+static int ex_lookup(int argc, char **argv)
+{
+    float w[3] = {0.6f, 0.4f, 0.0f};
+    const float value[3] = {10, 5, 2};
+    const struct cli_option opts[] = {
+        {"apple", CLI_FLOAT, &w[0], "apple（值 10）的权重"},
+        {"banana", CLI_FLOAT, &w[1], "banana（值 5）的权重"},
+        {"chair", CLI_FLOAT, &w[2], "chair（值 2）的权重"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    float got;
+    attn_weighted_sum(w, value, 3, 1, &got);
+    printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
+    return 0;
+}
+#line 835 "book/02-similarity.nw"
+static int ex_naive(int argc, char **argv)
+{
+    float temp = 1.0f;
+    const struct cli_option opts[] = {
+        {"temp", CLI_FLOAT, &temp, "softmax 之前余弦乘以的倍数"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    const char *names[3] = {"猫", "狗", "桌"};
+    float x[6], w[9], out[6];
+    for (size_t i = 0; i < 3; i++)
+        memcpy(x + 2 * i, word_xy(names[i]), 2 * sizeof(float));
+    naive_attention(x, 3, 2, 1, temp, w, out);
+    for (size_t i = 0; i < 3; i++) {
+        printf("%s:", names[i]);
+        for (size_t j = 0; j < 3; j++)
+            printf(" %s %.4f", names[j], w[i * 3 + j]);
+        printf("\n");
+    }
+    return 0;
+}
+
+#line 693 "book/02-similarity.nw"
+int main(int argc, char **argv)
+{
+    static const struct cli_exercise ex[] = {
+        {"pair", "一对字的点积、余弦和距离", ex_pair},
+        {"nearest", "按点积、余弦或距离找最相关的字", ex_nearest},
+        {"ops", "d 维的距离平方与点积各要几次运算", ex_ops},
+        {"lookup", "apple/banana/chair 的软查找", ex_lookup},
+        {"naive", "猫、狗、桌的朴素注意力权重", ex_naive},
+    };
+    return cli_dispatch(argc, argv, "attn-ch02", ex, sizeof ex / sizeof ex[0]);
+}

@@ -1,0 +1,174 @@
+#line 778 "book/03-attention.nw"
+/* attn-ch03：第 3 章的练习。 */
+#include "attn.h"
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#line 119 "book/03-attention.nw"
+/* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
+static void softmax_naive(float *x, size_t n)
+{
+    float sum = 0.0f;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = expf(x[i]);
+        sum += x[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        x[i] /= sum;
+}
+#line 283 "book/03-attention.nw"
+/* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
+static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t o = 0; o < d_out; o++) {
+            float s = 0.0f;
+            for (size_t t = 0; t < d_in; t++)
+                s += x[i * d_in + t] * w[t * d_out + o];
+            y[i * d_out + o] = s;
+        }
+}
+#line 541 "book/03-attention.nw"
+/* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
+   分量：名词、形容词、第一个短语、第二个短语、动词。 */
+enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
+static const char *const fluffy_words[FL_N] = {
+    "a", "fluffy", "blue", "creature", "roamed", "the", "verdant", "forest"};
+static const float fluffy_x[FL_N * FL_D] = {
+    0, 0, 1, 0, 0,   /* a */
+    0, 1, 1, 0, 0,   /* fluffy */
+    0, 1, 1, 0, 0,   /* blue */
+    1, 0, 1, 0, 0,   /* creature */
+    0, 0, 0, 0, 1,   /* roamed */
+    0, 0, 0, 1, 0,   /* the */
+    0, 1, 0, 1, 0,   /* verdant */
+    1, 0, 0, 1, 0,   /* forest */
+};
+
+/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，算出注意力模式 w[8][8]
+   和输出 out[8][5]（W_V 是单位矩阵，所以 V = X）。 */
+static int fluffy_attention(float s, float c, float *w, float *out)
+{
+    /* w_q[5][3]、w_k[5][3]：行是嵌入的分量，列是查询（键）的分量 */
+    const float w_q[FL_D * FL_DK] = {
+        s, 0, 0,    /* 名词 → “我在找形容词” */
+        0, 0, 0,
+        0, c, 0,    /* 第一个短语 */
+        0, 0, c,    /* 第二个短语 */
+        0, 0, 0,
+    };
+    const float w_k[FL_D * FL_DK] = {
+        0, 0, 0,
+        s, 0, 0,    /* 形容词 → “我是形容词” */
+        0, c, 0,
+        0, 0, c,
+        0, 0, 0,
+    };
+    float q[FL_N * FL_DK], k[FL_N * FL_DK];
+    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, q);    /* Q = X W_Q */
+    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
+    return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
+}
+
+#line 807 "book/03-attention.nw"
+static int ex_softmax(int argc, char **argv)
+{
+    float a = 1000, b = 1001;
+    int naive = 0;
+    const struct cli_option opts[] = {
+        {"a", CLI_FLOAT, &a, "第一个数"},
+        {"b", CLI_FLOAT, &b, "第二个数"},
+        {"naive", CLI_FLAG, &naive, "照公式直接算，不减最大值"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    float x[2] = {a, b};
+    if (naive)
+        softmax_naive(x, 2);
+    else
+        attn_softmax(x, 2);
+    printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
+    return 0;
+}
+#line 830 "book/03-attention.nw"
+static int ex_thinking(int argc, char **argv)
+{
+    float s1 = 112, s2 = 96;
+    size_t dk = 64;
+    const struct cli_option opts[] = {
+        {"s1", CLI_FLOAT, &s1, "Thinking 对 Thinking 的分数"},
+        {"s2", CLI_FLOAT, &s2, "Thinking 对 Machines 的分数"},
+        {"dk", CLI_SIZE, &dk, "查询和键的维数 d_k"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    if (dk == 0) {
+        fprintf(stderr, "thinking: d_k 至少是 1\n用法: thinking [--s1 值] [--s2 值] [--dk 维数]\n");
+        return 2;
+    }
+    float scale = sqrtf((float)dk);
+    float w[2] = {s1 / scale, s2 / scale};
+    attn_softmax(w, 2);
+    printf("除以 √%zu = %g：分数 %g 和 %g\n权重 %.8g 和 %.3g\n",
+           dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
+    return 0;
+}
+#line 856 "book/03-attention.nw"
+static int ex_fluffy(int argc, char **argv)
+{
+    float s = 3, c = 2;
+    const struct cli_option opts[] = {
+        {"s", CLI_FLOAT, &s, "名词找形容词的强度"},
+        {"c", CLI_FLOAT, &c, "同一短语彼此匹配的强度"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    float w[FL_N * FL_N], out[FL_N * FL_D];
+    if (fluffy_attention(s, c, w, out) != ATTN_OK)
+        return 1;
+    const float *creature = w + 3 * FL_N, *forest = w + 7 * FL_N;
+    printf("creature → fluffy + blue: %.3f\n", creature[1] + creature[2]);
+    printf("creature → verdant: %.3f\n", creature[6]);
+    printf("forest → verdant: %.3f\n", forest[6]);
+    return 0;
+}
+#line 878 "book/03-attention.nw"
+static int ex_parens(int argc, char **argv)
+{
+    float vscale = 10;
+    const struct cli_option opts[] = {
+        {"vscale", CLI_FLOAT, &vscale, "V = vscale · I"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r == 0 ? 2 : 0;
+    const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1};
+    const float v[4] = {vscale, 0, 0, vscale};
+    float right[4];
+    attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, NULL);
+    /* 错误的括号：第一行 (QKᵀ/√2)·V = (vscale/√2, 0)，再做 softmax */
+    float wrong[2] = {vscale / sqrtf(2), 0};
+    attn_softmax(wrong, 2);
+    printf("正确 softmax(QKᵀ/√d)·V 第一行 (%.4g, %.4g)，行和 %.4g。\n",
+           right[0], right[1], right[0] + right[1]);
+    printf("错误 softmax(QKᵀ/√d·V) 第一行 (%.4g, %.4g)，行和 %.4g。\n",
+           wrong[0], wrong[1], wrong[0] + wrong[1]);
+    return 0;
+}
+
+#line 794 "book/03-attention.nw"
+int main(int argc, char **argv)
+{
+    static const struct cli_exercise ex[] = {
+        {"softmax", "两个数的 softmax，稳定的或照公式直接算的", ex_softmax},
+        {"thinking", "Thinking Machines：分数除以 √d_k 再 softmax", ex_thinking},
+        {"fluffy", "毛茸茸的蓝色生物：名词给形容词的权重", ex_fluffy},
+        {"parens", "softmax(QKᵀ/√d)·V 与放错括号的 softmax(QKᵀ/√d·V)", ex_parens},
+    };
+    return cli_dispatch(argc, argv, "attn-ch03", ex, sizeof ex / sizeof ex[0]);
+}

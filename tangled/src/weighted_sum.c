@@ -1,0 +1,20 @@
+#line 461 "book/02-similarity.nw"
+/* src/weighted_sum.c — 软查找的后半步：按权重把值向量加起来。 */
+#include "attn.h"
+#include "internal.h"
+
+int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out)
+{
+    size_t size;
+    if (w == NULL || v == NULL || out == NULL || n == 0 || d == 0)
+        return ATTN_EINVAL;
+    if (!attn_size_mul(n, d, &size))
+        return ATTN_EINVAL;
+    /* out[d] = w[n] · v[n][d] */
+    for (size_t c = 0; c < d; c++)
+        out[c] = 0.0f;
+    for (size_t j = 0; j < n; j++)
+        for (size_t c = 0; c < d; c++)
+            out[c] += w[j] * v[j * d + c];
+    return ATTN_OK;
+}

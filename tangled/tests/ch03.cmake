@@ -1,0 +1,69 @@
+#line 899 "book/02-similarity.nw"
+# attn_program_test(NAME n LABEL chNN [EXIT code] [EXPECT 正则…] [REJECT 正则] COMMAND 程序 参数…)
+string(ASCII 31 ATTN_US)
+set(ATTN_RUNNER ${PROJECT_BINARY_DIR}/attn_run_program.cmake)
+file(WRITE ${ATTN_RUNNER} [=[
+string(ASCII 31 US)
+string(REPLACE "${US}" ";" args "${ARGS}")
+execute_process(COMMAND ${PROGRAM} ${args} RESULT_VARIABLE status
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+message("${all}")
+if(NOT "${status}" STREQUAL "${EXIT}")
+  message(FATAL_ERROR "exit status ${status}, expected ${EXIT}")
+endif()
+if(EXPECT)
+  string(REPLACE "${US}" ";" expect "${EXPECT}")
+  foreach(re ${expect})
+    if(NOT all MATCHES "${re}")
+      message(FATAL_ERROR "output does not match: ${re}")
+    endif()
+  endforeach()
+endif()
+if(REJECT AND all MATCHES "${REJECT}")
+  message(FATAL_ERROR "output matches what it must not: ${REJECT}")
+endif()
+]=])
+function(attn_program_test)
+  cmake_parse_arguments(T "" "NAME;LABEL;EXIT;REJECT" "EXPECT;COMMAND" ${ARGN})
+  if(NOT DEFINED T_EXIT)
+    set(T_EXIT 0)
+  endif()
+  list(POP_FRONT T_COMMAND prog)
+  if(TARGET ${prog})
+    set(prog $<TARGET_FILE:${prog}>)
+  endif()
+  string(REPLACE ";" "${ATTN_US}" args "${T_COMMAND}")
+  string(REPLACE ";" "${ATTN_US}" expect "${T_EXPECT}")
+  add_test(NAME ${T_NAME}
+           COMMAND ${CMAKE_COMMAND} "-DPROGRAM=${prog}" "-DARGS=${args}" "-DEXIT=${T_EXIT}"
+                   "-DEXPECT=${expect}" "-DREJECT=${T_REJECT}" -P ${ATTN_RUNNER})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS ${T_LABEL})
+endfunction()
+#line 904 "book/03-attention.nw"
+attn_program_test(NAME ch03-softmax LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
+                  COMMAND attn-ch03 softmax --a 1000 --b 1001)
+attn_program_test(NAME ch03-softmax-naive LABEL ch03 EXPECT "= \\(-?nan, -?nan\\)"
+                  COMMAND attn-ch03 softmax --a 1000 --b 1001 --naive)
+attn_program_test(NAME ch03-softmax-shift LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
+                  COMMAND attn-ch03 softmax --a 0 --b 1)
+attn_program_test(NAME ch03-thinking-64 LABEL ch03 EXPECT "分数 14 和 12" "权重 0.880797.* 和 0.119"
+                  COMMAND attn-ch03 thinking --s1 112 --s2 96 --dk 64)
+attn_program_test(NAME ch03-thinking-16 LABEL ch03 EXPECT "分数 28 和 24" "权重 0.98201.* 和 0.018"
+                  COMMAND attn-ch03 thinking --s1 112 --s2 96 --dk 16)
+attn_program_test(NAME ch03-thinking-1 LABEL ch03 EXPECT "权重 0.99999988 和 1.1[0-9]e-07"
+                  COMMAND attn-ch03 thinking --s1 112 --s2 96 --dk 1)
+attn_program_test(NAME ch03-fluffy LABEL ch03 EXPECT "fluffy \\+ blue: 0.947" "forest → verdant: 0.826"
+                  COMMAND attn-ch03 fluffy --s 3 --c 2)
+attn_program_test(NAME ch03-fluffy-s0 LABEL ch03 EXPECT "fluffy \\+ blue: 0.455" "forest → verdant: 0.286"
+                  COMMAND attn-ch03 fluffy --s 0 --c 2)
+attn_program_test(NAME ch03-fluffy-c0 LABEL ch03 EXPECT "fluffy \\+ blue: 0.661" "creature → verdant: 0.330"
+                  COMMAND attn-ch03 fluffy --s 3 --c 0)
+attn_program_test(NAME ch03-parens-10 LABEL ch03 EXPECT "正确.*\\(6.698, 3.302\\)，行和 10。" "错误.*行和 1。"
+                  COMMAND attn-ch03 parens --vscale 10)
+attn_program_test(NAME ch03-parens-100 LABEL ch03 EXPECT "正确.*\\(66.98, 33.02\\)，行和 100。" "错误.*\\(1, [0-9.e-]+\\)，行和 1。"
+                  COMMAND attn-ch03 parens --vscale 100)
+attn_program_test(NAME ch03-bad-option LABEL ch03 EXIT 2 EXPECT "用法"
+                  COMMAND attn-ch03 fluffy --t 1)
+attn_program_test(NAME ch03-bad-value LABEL ch03 EXIT 2 EXPECT "用法"
+                  COMMAND attn-ch03 thinking --dk -4)
