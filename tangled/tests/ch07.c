@@ -1,4 +1,4 @@
-#line 1131 "book/07-multihead.nw"
+#line 1153 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -70,7 +70,7 @@ static void ref_mha(const attn_mha_weights *w, const float *xq, size_t nq,
     ref_linear(cat, w->w_o, w->b_o, out, nq, dc, dm);
 }
 
-#line 628 "book/07-multihead.nw"
+#line 630 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -111,7 +111,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 781 "book/07-multihead.nw"
+#line 790 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -159,7 +159,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 1142 "book/07-multihead.nw"
+#line 1164 "book/07-multihead.nw"
 int main(void)
 {
     
@@ -319,7 +319,7 @@ check_section("切开 X 是另一个、更弱的模型");
     CHECK_NEAR(change_split, 0, 0);
     CHECK(change_full > 1e-2);
 }
-#line 611 "book/07-multihead.nw"
+#line 612 "book/07-multihead.nw"
 check_section("值矩阵的参数：12288 → 128 → 12288");
 {
     size_t d = 12288, dh = 128;
@@ -330,8 +330,9 @@ check_section("值矩阵的参数：12288 → 128 → 12288");
     CHECK_INT(d * dh, 1572864);
     CHECK_INT(d * dh + d * dh, d * dh * 2);   /* W_Q 加 W_K 等于 value-down 加 value-up */
     CHECK_INT((d * d) / (d * dh), 96);
+    CHECK((d * d) < 100 * (d * dh));   /* 不到两个数量级 */
 }
-#line 671 "book/07-multihead.nw"
+#line 673 "book/07-multihead.nw"
 check_section("一个头的值矩阵，秩不超过 d_head");
 {
     unsigned seed = 3;
@@ -341,7 +342,7 @@ check_section("一个头的值矩阵，秩不超过 d_head");
     rnd_fill(m, 6 * 6, &seed);
     CHECK_INT(matrix_rank(m, 6, 6, 1e-4f), 6);
 }
-#line 687 "book/07-multihead.nw"
+#line 689 "book/07-multihead.nw"
 check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
 {
     enum { DM = 5, NH = 3, DH = 2, DC = NH * DH, N = 4 };
@@ -384,8 +385,14 @@ check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
     CHECK_ARRAY_NEAR(got, sum_up, N * DM, 1e-5);
     CHECK_ARRAY_NEAR(got, sum, N * DM, 1e-5);
 }
-#line 742 "book/07-multihead.nw"
+#line 745 "book/07-multihead.nw"
 check_section("值向量的个数等于词数，不等于嵌入维数");
+{
+    attn_gpt_config g;
+    CHECK_OK(attn_gpt_preset("gpt3-175b", &g));
+    CHECK_INT(g.n_ctx, 2048);
+    CHECK(g.n_ctx != g.d_model);
+}
 {
     enum { N = 5, D = 12 };
     unsigned seed = 23;
@@ -403,7 +410,7 @@ check_section("值向量的个数等于词数，不等于嵌入维数");
         CHECK_NEAR(out[0 * D + c], delta, 1e-5);
     }
 }
-#line 879 "book/07-multihead.nw"
+#line 888 "book/07-multihead.nw"
 check_section("三个手工头的注意力模式");
 {
     float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -429,7 +436,7 @@ check_section("三个手工头的注意力模式");
         CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
     CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
 }
-#line 914 "book/07-multihead.nw"
+#line 924 "book/07-multihead.nw"
 check_section("8 个头与 96 个头");
 {
     CHECK_INT(8 * 64, 512);
@@ -441,7 +448,19 @@ check_section("8 个头与 96 个头");
     CHECK_INT(96 * 4 * d * 128, per_layer);
     /* 约三分之一：580 亿 / 1750 亿 */
     CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
+    /* 第 8 章按 GPT-3 的形状数参数（不算偏置），给出同样的数 */
+    attn_gpt_config c;
+    attn_param_breakdown b;
+    CHECK_OK(attn_gpt_preset("gpt3-175b", &c));
+    CHECK_INT(c.n_heads, 96);
+    CHECK_INT(c.d_head, 128);
+    CHECK_INT(c.d_model, 12288);
+    c.biases = 0;
+    CHECK_OK(attn_count_params(&c, &b));
+    CHECK_INT(b.attention, per_layer);
+    CHECK_INT(b.attention_all, 57982058496LL);
+    CHECK_NEAR((double)b.attention_all / (double)b.total, 1.0 / 3.0, 5e-3);   /* 约三分之一 */
 }
-#line 1145 "book/07-multihead.nw"
+#line 1167 "book/07-multihead.nw"
     return check_summary("ch07");
 }
