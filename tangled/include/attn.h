@@ -104,6 +104,32 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
+#line 237 "book/06-cross.nw"
+/* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
+   n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
+int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
+#line 105 "book/07-multihead.nw"
+/* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
+   w_q、w_k、w_v：d_model × (n_heads·d_head)，头 h 占第 [h·d_head, (h+1)·d_head) 列。
+   w_o：(n_heads·d_head) × d_model。b_q、b_k、b_v 长 n_heads·d_head，b_o 长 d_model；
+   每个偏置都可以是 NULL。n_heads·d_head 不必等于 d_model。 */
+typedef struct attn_mha_weights {
+    size_t d_model, n_heads, d_head;
+    const float *w_q, *w_k, *w_v, *w_o;
+    const float *b_q, *b_k, *b_v, *b_o;
+} attn_mha_weights;
+
+/* out[n_q×d_model] = MultiHead(x_q[n_q×d_model], x_kv[n_kv×d_model])。
+   自注意力把同一块缓冲区同时传给 x_q 和 x_kv。每个头的缩放系数是 1/sqrt(d_head)；
+   mask 和 causal 的含义与 attn_sdpa 相同，对每个头都生效。 */
+int attn_mha(const attn_mha_weights *w,
+             const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
+             const unsigned char *mask, int causal, float *out);
+
+/* 头 head 的注意力模式 pattern[n_q×n_kv]；其余参数与 attn_mha 相同。 */
+int attn_mha_pattern(const attn_mha_weights *w,
+                     const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
+                     const unsigned char *mask, int causal, size_t head, float *pattern);
 #line 109 "book/08-params.nw"
 /* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
 

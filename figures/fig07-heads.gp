@@ -1,0 +1,20 @@
+# figures/fig07-heads.gp — 三个手工头在同一句话上的注意力模式（行 = 查询，列 = 键）
+# 数据：tangled/figures/fig07-heads.c 的输出，三块，每行 “键 查询 权重”。
+set multiplot layout 1,3 title "a fluffy blue creature roamed the verdant forest" margins 0.1,0.99,0.2,0.8 spacing 0.03,0
+set xrange [-0.5:7.5]
+set yrange [7.5:-0.5]
+set cbrange [0:1]
+set palette defined (0 "white", 1 "#2b6cb0")
+unset colorbox
+set tics scale 0 font ",7"
+set xtics rotate by 60 right
+set xtics ("a" 0, "fluffy" 1, "blue" 2, "creature" 3, "roamed" 4, "the" 5, "verdant" 6, "forest" 7)
+set ytics ("a" 0, "fluffy" 1, "blue" 2, "creature" 3, "roamed" 4, "the" 5, "verdant" 6, "forest" 7)
+set title "头 0：看前一个词"
+plot datafile index 0 using 1:2:3 with image notitle
+set title "头 1：名词找形容词"
+unset ytics
+plot datafile index 1 using 1:2:3 with image notitle
+set title "头 2：看句首"
+plot datafile index 2 using 1:2:3 with image notitle
+unset multiplot

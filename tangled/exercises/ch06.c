@@ -1,0 +1,196 @@
+#line 549 "book/06-cross.nw"
+/* attn-ch06：第 6 章的练习 */
+#include "attn.h"
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#line 76 "book/06-cross.nw"
+enum { TR_NQ = 4, TR_NK = 5, TR_DK = 4, TR_DV = 3 };
+
+static const char *const tr_src[TR_NK] = {"我", "昨天", "看见", "了", "她"};
+static const char *const tr_tgt[TR_NQ] = {"I", "saw", "her", "yesterday"};
+
+/* q[4][4]：英文词的查询，长度为 s；k[5][4]、v[5][3]：中文词的键和值 */
+static void translation_example(float s, float *q, float *k, float *v)
+{
+    /* 四个概念方向：0 说话人，1 时间，2 看见，3 她 */
+    static const float keys[TR_NK * TR_DK] = {
+        1, 0, 0,    0,     /* 我 */
+        0, 1, 0,    0,     /* 昨天 */
+        0, 0, 1,    0,     /* 看见 */
+        0, 0, 0.5f, 0,     /* 了 */
+        0, 0, 0,    1};    /* 她 */
+    static const float dirs[TR_NQ * TR_DK] = {
+        1, 0, 0, 0,        /* I */
+        0, 0, 1, 0,        /* saw */
+        0, 0, 0, 1,        /* her */
+        0, 1, 0, 0};       /* yesterday */
+    /* 值的三个分量：人、时间、动作 */
+    static const float values[TR_NK * TR_DV] = {
+        1, 0, 0,   0, 1, 0,   0, 0, 1,   0, 0, 0,   1, 0, 0};
+    for (size_t i = 0; i < TR_NQ * TR_DK; i++)
+        q[i] = s * dirs[i];
+    for (size_t i = 0; i < TR_NK * TR_DK; i++)
+        k[i] = keys[i];
+    for (size_t i = 0; i < TR_NK * TR_DV; i++)
+        v[i] = values[i];
+}
+#line 265 "book/06-cross.nw"
+/* 键 kp[n_pad+5][4]、值 vp[n_pad+5][3]：前 5 行是原来的，后面是零键和 (1,1,1) 值 */
+static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, float *vp)
+{
+    for (size_t i = 0; i < (TR_NK + n_pad) * TR_DK; i++)
+        kp[i] = i < TR_NK * TR_DK ? k[i] : 0.0f;
+    for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
+        vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
+}
+#line 405 "book/06-cross.nw"
+static int ex_align(int argc, char **argv)
+{
+    float s = 6.0f;
+    const struct cli_option opts[] = {
+        {"strength", CLI_FLOAT, &s, "查询向量的长度（默认 6，取值 -50 到 50）"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    if (fabsf(s) > 50.0f) {
+        fprintf(stderr, "align: --strength 超出范围\n用法: align --strength 值\n");
+        return 2;
+    }
+    float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+    float out[TR_NQ * TR_DV], w[TR_NQ * TR_NK];
+    translation_example(s, q, k, v);
+    int status = attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "align: %s\n", attn_strerror(status));
+        return 1;
+    }
+    printf("%-10s", "");
+    for (size_t j = 0; j < TR_NK; j++)
+        printf(" %s", tr_src[j]);
+    printf("\n");
+    for (size_t i = 0; i < TR_NQ; i++) {
+        printf("%-10s", tr_tgt[i]);
+        for (size_t j = 0; j < TR_NK; j++)
+            printf(" %.4f", w[i * TR_NK + j]);
+        printf("\n");
+    }
+    return 0;
+}
+#line 441 "book/06-cross.nw"
+static int ex_pad(int argc, char **argv)
+{
+    size_t n_pad = 2;
+    int no_mask = 0;
+    const struct cli_option opts[] = {
+        {"pad", CLI_SIZE, &n_pad, "补在源句末尾的 pad 个数，0 到 100（默认 2）"},
+        {"no-mask", CLI_FLAG, &no_mask, "不用填充掩码"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    if (n_pad > 100) {
+        fprintf(stderr, "pad: --pad 超出范围\n用法: pad --pad 0..100 [--no-mask]\n");
+        return 2;
+    }
+    enum { MAXK = TR_NK + 100 };
+    float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+    float kp[MAXK * TR_DK], vp[MAXK * TR_DV], out[TR_NQ * TR_DV], w[TR_NQ * MAXK];
+    unsigned char mask[TR_NQ * MAXK];
+    size_t nk = TR_NK + n_pad;
+    translation_example(6.0f, q, k, v);
+    pad_source(k, v, n_pad, kp, vp);
+    int status = attn_padding_mask(TR_NQ, nk, TR_NK, mask);
+    if (status == ATTN_OK)
+        status = attn_sdpa(q, kp, vp, TR_NQ, nk, TR_DK, TR_DV, 0.0f,
+                           no_mask ? NULL : mask, 0, out, w);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "pad: %s\n", attn_strerror(status));
+        return 1;
+    }
+    double pads = 0;
+    for (size_t j = TR_NK; j < nk; j++)
+        pads += w[j];
+    printf("%zu 个 pad，%s\n", n_pad, no_mask ? "不用掩码" : "用填充掩码");
+    printf("I 对 我 的权重: %.4f\n", w[0]);
+    printf("pad 的权重之和: %.4f\n", pads);
+    return 0;
+}
+#line 482 "book/06-cross.nw"
+static int ex_causal(int argc, char **argv)
+{
+    int causal = 0;
+    const struct cli_option opts[] = {
+        {"causal", CLI_FLAG, &causal, "在交叉注意力上加因果掩码（这是错的）"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+    float out[TR_NQ * TR_DV], w[TR_NQ * TR_NK];
+    translation_example(6.0f, q, k, v);
+    int status = attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, causal, out, w);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "causal: %s\n", attn_strerror(status));
+        return 1;
+    }
+    printf("her 一行%s：\n", causal ? "（加了因果掩码）" : "");
+    for (size_t j = 0; j < TR_NK; j++)
+        printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
+    return 0;
+}
+#line 507 "book/06-cross.nw"
+static int ex_order(int argc, char **argv)
+{
+    int swap = 0;
+    const struct cli_option opts[] = {
+        {"swap", CLI_FLAG, &swap, "把源句的前两个词对调：昨天 我 看见 了 她"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+    float kp[TR_NK * TR_DK], vp[TR_NK * TR_DV], out[TR_NQ * TR_DV], w[TR_NQ * TR_NK];
+    size_t perm[TR_NK] = {0, 1, 2, 3, 4};   /* 第 j 列放原来的第 perm[j] 个词 */
+    if (swap) {
+        perm[0] = 1;
+        perm[1] = 0;
+    }
+    translation_example(6.0f, q, k, v);
+    for (size_t j = 0; j < TR_NK; j++) {
+        for (size_t c = 0; c < TR_DK; c++)
+            kp[j * TR_DK + c] = k[perm[j] * TR_DK + c];
+        for (size_t c = 0; c < TR_DV; c++)
+            vp[j * TR_DV + c] = v[perm[j] * TR_DV + c];
+    }
+    int status = attn_sdpa(q, kp, vp, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "order: %s\n", attn_strerror(status));
+        return 1;
+    }
+    for (size_t i = 0; i < TR_NQ; i++) {
+        size_t best = 0;
+        for (size_t j = 1; j < TR_NK; j++)
+            if (w[i * TR_NK + j] > w[i * TR_NK + best])
+                best = j;
+        printf("%s -> %s（第 %zu 列，权重 %.4f），输出 (%.4f, %.4f, %.4f)\n",
+               tr_tgt[i], tr_src[perm[best]], best, w[i * TR_NK + best],
+               out[i * TR_DV + 0], out[i * TR_DV + 1], out[i * TR_DV + 2]);
+    }
+    return 0;
+}
+
+#line 563 "book/06-cross.nw"
+int main(int argc, char **argv)
+{
+    static const struct cli_exercise ex[] = {
+        {"align", "玩具翻译的注意力模式", ex_align},
+        {"pad", "补 pad 与填充掩码", ex_pad},
+        {"causal", "在交叉注意力上加因果掩码会怎样", ex_causal},
+        {"order", "调换源句的词序", ex_order},
+    };
+    return cli_dispatch(argc, argv, "attn-ch06", ex, sizeof ex / sizeof ex[0]);
+}

@@ -1,0 +1,17 @@
+#line 243 "book/06-cross.nw"
+#include "attn.h"
+#include "internal.h"
+
+int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask)
+{
+    size_t size;
+    if (mask == NULL || n_q == 0 || n_k == 0 || n_valid == 0 || n_valid > n_k)
+        return ATTN_EINVAL;
+    if (!attn_size_mul(n_q, n_k, &size))
+        return ATTN_EINVAL;
+    /* mask[i][j] = (j < n_valid)，对每个查询 i 都一样 */
+    for (size_t i = 0; i < n_q; i++)
+        for (size_t j = 0; j < n_k; j++)
+            mask[i * n_k + j] = (unsigned char)(j < n_valid);
+    return ATTN_OK;
+}
