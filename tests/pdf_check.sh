@@ -19,7 +19,7 @@ not_embedded=$(echo "$fonts" | awk '{ if ($(NF-4) != "yes") print }')
 text=$(pdftotext -enc UTF-8 "$pdf" -)
 titles=0
 for nw in "$src"/book/*.nw; do
-  title=$(grep -m1 '^# ' "$nw" | sed -e 's/^# //' -e 's/ *{.*}$//' -e 's/\$[^$]*\$//g' -e 's/`//g')
+  title=$(grep -m1 '^# ' "$nw" | sed -e 's/^# //' -e 's/ *{[#.][^{}]*}$//' -e 's/\$[^$]*\$//g' -e 's/`//g')
   key=$(echo "$title" | cut -c1-6)            # the first characters, before any formula
   if ! grep -qF -- "$key" <<<"$text"; then bad "chapter title not found as text: $title"; fi
   titles=$((titles + 1))

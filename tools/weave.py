@@ -153,7 +153,7 @@ class Book:
             for c in ch.chunks:
                 if c.kind == "docs":
                     if ch.title is None:
-                        m = re.search(r"^#\s+(.+?)\s*(\{.*\})?\s*$", doc_text(c), re.M)
+                        m = re.search(r"^#\s+(.+?)\s*(\{[#.][^{}]*\})?\s*$", doc_text(c), re.M)
                         if m:
                             ch.title = m.group(1)
                     continue

@@ -1,4 +1,4 @@
-#line 778 "book/03-attention.nw"
+#line 763 "book/03-attention.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#line 119 "book/03-attention.nw"
+#line 118 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,19 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 283 "book/03-attention.nw"
-/* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
-static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
-{
-    for (size_t i = 0; i < n; i++)
-        for (size_t o = 0; o < d_out; o++) {
-            float s = 0.0f;
-            for (size_t t = 0; t < d_in; t++)
-                s += x[i * d_in + t] * w[t * d_out + o];
-            y[i * d_out + o] = s;
-        }
-}
-#line 541 "book/03-attention.nw"
+#line 527 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -67,12 +55,12 @@ static int fluffy_attention(float s, float c, float *w, float *out)
         0, 0, 0,
     };
     float q[FL_N * FL_DK], k[FL_N * FL_DK];
-    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, q);    /* Q = X W_Q */
-    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
+    attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);    /* Q = X W_Q */
+    attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 807 "book/03-attention.nw"
+#line 791 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -93,7 +81,7 @@ static int ex_softmax(int argc, char **argv)
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 830 "book/03-attention.nw"
+#line 814 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -117,7 +105,7 @@ static int ex_thinking(int argc, char **argv)
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 856 "book/03-attention.nw"
+#line 840 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -137,7 +125,7 @@ static int ex_fluffy(int argc, char **argv)
     printf("forest → verdant: %.3f\n", forest[6]);
     return 0;
 }
-#line 878 "book/03-attention.nw"
+#line 862 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;
@@ -161,7 +149,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 794 "book/03-attention.nw"
+#line 778 "book/03-attention.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

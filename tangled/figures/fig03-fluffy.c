@@ -1,22 +1,10 @@
-#line 621 "book/03-attention.nw"
+#line 607 "book/03-attention.nw"
 /* 图 3.1 的数据：注意力模式，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 
 #include <stdio.h>
 
-#line 283 "book/03-attention.nw"
-/* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
-static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
-{
-    for (size_t i = 0; i < n; i++)
-        for (size_t o = 0; o < d_out; o++) {
-            float s = 0.0f;
-            for (size_t t = 0; t < d_in; t++)
-                s += x[i * d_in + t] * w[t * d_out + o];
-            y[i * d_out + o] = s;
-        }
-}
-#line 541 "book/03-attention.nw"
+#line 527 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -53,12 +41,12 @@ static int fluffy_attention(float s, float c, float *w, float *out)
         0, 0, 0,
     };
     float q[FL_N * FL_DK], k[FL_N * FL_DK];
-    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, q);    /* Q = X W_Q */
-    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
+    attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);    /* Q = X W_Q */
+    attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 629 "book/03-attention.nw"
+#line 614 "book/03-attention.nw"
 int main(void)
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];

@@ -1,4 +1,4 @@
-#line 385 "book/03-attention.nw"
+#line 371 "book/03-attention.nw"
 #include "attn.h"
 #include "internal.h"
 #include "mask.h"
@@ -12,7 +12,7 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               float *out, float *weights)
 {
     
-#line 414 "book/03-attention.nw"
+#line 400 "book/03-attention.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -26,20 +26,20 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 398 "book/03-attention.nw"
+#line 384 "book/03-attention.nw"
     
-#line 433 "book/03-attention.nw"
+#line 419 "book/03-attention.nw"
 float *row = NULL;
 if (weights == NULL) {
     row = malloc(n_k * sizeof *row);
     if (row == NULL)
         return ATTN_ENOMEM;
 }
-#line 399 "book/03-attention.nw"
+#line 385 "book/03-attention.nw"
     for (size_t i = 0; i < n_q; i++) {
         float *p = weights ? weights + i * n_k : row;
         
-#line 445 "book/03-attention.nw"
+#line 431 "book/03-attention.nw"
 /* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
 for (size_t j = 0; j < n_k; j++) {
     if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
@@ -51,10 +51,10 @@ for (size_t j = 0; j < n_k; j++) {
         dot += q[i * d_k + t] * k[j * d_k + t];
     p[j] = dot * scale;
 }
-#line 402 "book/03-attention.nw"
+#line 388 "book/03-attention.nw"
         attn_softmax(p, n_k);
         
-#line 461 "book/03-attention.nw"
+#line 447 "book/03-attention.nw"
 /* out[i] = Σ_j p[j] · v[j] */
 for (size_t c = 0; c < d_v; c++)
     out[i * d_v + c] = 0.0f;
@@ -64,7 +64,7 @@ for (size_t j = 0; j < n_k; j++) {
     for (size_t c = 0; c < d_v; c++)
         out[i * d_v + c] += p[j] * v[j * d_v + c];
 }
-#line 404 "book/03-attention.nw"
+#line 390 "book/03-attention.nw"
     }
     free(row);
     return ATTN_OK;

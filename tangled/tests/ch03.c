@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 119 "book/03-attention.nw"
+#line 118 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,19 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 283 "book/03-attention.nw"
-/* y[n][d_out] = x[n][d_in] · w[d_in][d_out]：每个行向量乘以同一个矩阵 */
-static void project(const float *x, const float *w, size_t n, size_t d_in, size_t d_out, float *y)
-{
-    for (size_t i = 0; i < n; i++)
-        for (size_t o = 0; o < d_out; o++) {
-            float s = 0.0f;
-            for (size_t t = 0; t < d_in; t++)
-                s += x[i * d_in + t] * w[t * d_out + o];
-            y[i * d_out + o] = s;
-        }
-}
-#line 541 "book/03-attention.nw"
+#line 527 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -67,11 +55,11 @@ static int fluffy_attention(float s, float c, float *w, float *out)
         0, 0, 0,
     };
     float q[FL_N * FL_DK], k[FL_N * FL_DK];
-    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, q);    /* Q = X W_Q */
-    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, k);    /* K = X W_K */
+    attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);    /* Q = X W_Q */
+    attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
-#line 322 "book/03-attention.nw"
+#line 308 "book/03-attention.nw"
 /* 线性同余发生器：每次运行都给出同样的序列，测试结果不会时好时坏。
    返回 [-√3, √3) 里均匀分布的数，均值 0，方差 1。 */
 static float rand_unit(unsigned long *state)
@@ -81,11 +69,11 @@ static float rand_unit(unsigned long *state)
     return (float)((2.0 * u - 1.0) * 1.7320508075688772);
 }
 
-#line 111 "book/03-attention.nw"
+#line 110 "book/03-attention.nw"
 int main(void)
 {
     
-#line 133 "book/03-attention.nw"
+#line 132 "book/03-attention.nw"
 check_section("softmax：手算的例子");
 {
     float a[2] = {0, 0}, b[2] = {0, logf(3)};
@@ -125,7 +113,7 @@ check_section("softmax：负无穷");
     CHECK_NEAR(none[0], 0, 0);
     CHECK_NEAR(none[1], 0, 0);
 }
-#line 211 "book/03-attention.nw"
+#line 210 "book/03-attention.nw"
 check_section("今天天气很好：行和与 c₂");
 {
     static const float table[6][6] = {
@@ -154,7 +142,7 @@ check_section("今天天气很好：行和与 c₂");
     CHECK_NEAR(c2[0], 0.25, 1e-7);
     CHECK_NEAR(c2[1], 0.75, 1e-7);
 }
-#line 333 "book/03-attention.nw"
+#line 319 "book/03-attention.nw"
 check_section("点积的方差是 d_k");
 {
     unsigned long state = 42;
@@ -186,7 +174,7 @@ check_section("Thinking Machines：112 与 96");
     CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 476 "book/03-attention.nw"
+#line 462 "book/03-attention.nw"
 check_section("attn_sdpa 等于一步一步的做法");
 {
     enum { N = 4, DK = 3, DV = 2 };
@@ -216,7 +204,7 @@ check_section("attn_sdpa 等于一步一步的做法");
     CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
 }
-#line 587 "book/03-attention.nw"
+#line 573 "book/03-attention.nw"
 check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -246,7 +234,7 @@ check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
     CHECK(out[3 * FL_D + 1] > 0.9f);
 }
-#line 669 "book/03-attention.nw"
+#line 654 "book/03-attention.nw"
 check_section("K = V：k 和 v 传同一块内存");
 {
     const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -261,8 +249,8 @@ check_section("K = V：k 和 v 传同一块内存");
     float fq[FL_N * FL_DK], fk[FL_N * FL_DK], kv_out[FL_N * FL_DK];
     const float w_k[FL_D * FL_DK] = {0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
     const float w_q[FL_D * FL_DK] = {3, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
-    project(fluffy_x, w_q, FL_N, FL_D, FL_DK, fq);
-    project(fluffy_x, w_k, FL_N, FL_D, FL_DK, fk);
+    attn_linear(fluffy_x, w_q, NULL, fq, FL_N, FL_D, FL_DK);
+    attn_linear(fluffy_x, w_k, NULL, fk, FL_N, FL_D, FL_DK);
     CHECK_OK(attn_sdpa(fq, fk, fk, FL_N, FL_N, FL_DK, FL_DK, 0.0f, NULL, 0, kv_out, NULL));
     /* 值就是键时，creature 收到的第 1 个分量是 3 乘它分给三个形容词的权重：
        只是“我是形容词”的信号，不是词本身 */
@@ -270,7 +258,7 @@ check_section("K = V：k 和 v 传同一块内存");
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
 }
-#line 710 "book/03-attention.nw"
+#line 695 "book/03-attention.nw"
 check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
 {
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -295,6 +283,6 @@ check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·
     CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
     CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
 }
-#line 114 "book/03-attention.nw"
+#line 113 "book/03-attention.nw"
     return check_summary("ch03");
 }
