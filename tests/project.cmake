@@ -25,3 +25,18 @@ if(ATTN_BUILD_BOOK)
   add_test(NAME reproducible-html COMMAND ${PROJECT_SOURCE_DIR}/tests/reproducible_html.sh ${PROJECT_BINARY_DIR})
   set_tests_properties(reproducible-html PROPERTIES LABELS book)
 endif()
+
+# libFuzzer target: attn_sdpa and attn_mha against a double-precision reference of the contract
+# (clang only: cmake --preset fuzz)
+option(ATTN_FUZZ "Build the libFuzzer target (needs clang)" OFF)
+set(ATTN_FUZZ_RUNS 200000 CACHE STRING "Inputs the fuzz test tries")
+if(ATTN_FUZZ)
+  add_executable(fuzz_attention ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_attention.c ${ATTN_SOURCES})
+  target_include_directories(fuzz_attention PRIVATE ${PROJECT_SOURCE_DIR}/tangled/include
+                                                    ${PROJECT_SOURCE_DIR}/tangled/src)
+  target_compile_options(fuzz_attention PRIVATE -g -fsanitize=fuzzer,address,undefined ${ATTN_WARNINGS})
+  target_link_options(fuzz_attention PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_libraries(fuzz_attention PRIVATE m)
+  add_test(NAME fuzz COMMAND ${PROJECT_SOURCE_DIR}/tests/fuzz/run.sh $<TARGET_FILE:fuzz_attention> ${ATTN_FUZZ_RUNS})
+  set_tests_properties(fuzz PROPERTIES LABELS fuzz)
+endif()

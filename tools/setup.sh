@@ -19,7 +19,7 @@ packages=(
   gnuplot-nox graphviz               # figures
   poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
   chromium nodejs npm                # the browser test of the HTML book (playwright-core from npm)
-  clang valgrind                     # the hardening runs: a second compiler, memcheck
+  clang libclang-rt-14-dev valgrind  # the hardening runs: a second compiler, libFuzzer, memcheck
 )
 
 missing=()

@@ -3,6 +3,7 @@
 #include "internal.h"
 #include "mask.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -12,7 +13,7 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               float *out, float *weights)
 {
     
-#line 400 "book/03-attention.nw"
+#line 401 "book/03-attention.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -26,35 +27,36 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 384 "book/03-attention.nw"
+#line 385 "book/03-attention.nw"
     
-#line 419 "book/03-attention.nw"
+#line 420 "book/03-attention.nw"
 float *row = NULL;
 if (weights == NULL) {
     row = malloc(n_k * sizeof *row);
     if (row == NULL)
         return ATTN_ENOMEM;
 }
-#line 385 "book/03-attention.nw"
+#line 386 "book/03-attention.nw"
     for (size_t i = 0; i < n_q; i++) {
         float *p = weights ? weights + i * n_k : row;
         
-#line 431 "book/03-attention.nw"
+#line 437 "book/03-attention.nw"
 /* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
 for (size_t j = 0; j < n_k; j++) {
     if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
         p[j] = -INFINITY;
         continue;
     }
-    float dot = 0.0f;
+    double dot = 0.0;
     for (size_t t = 0; t < d_k; t++)
-        dot += q[i * d_k + t] * k[j * d_k + t];
-    p[j] = dot * scale;
+        dot += (double)q[i * d_k + t] * k[j * d_k + t];
+    dot *= scale;
+    p[j] = dot > FLT_MAX ? FLT_MAX : dot < -FLT_MAX ? -FLT_MAX : (float)dot;
 }
-#line 388 "book/03-attention.nw"
+#line 389 "book/03-attention.nw"
         attn_softmax(p, n_k);
         
-#line 447 "book/03-attention.nw"
+#line 454 "book/03-attention.nw"
 /* out[i] = Σ_j p[j] · v[j] */
 for (size_t c = 0; c < d_v; c++)
     out[i * d_v + c] = 0.0f;
@@ -64,7 +66,7 @@ for (size_t j = 0; j < n_k; j++) {
     for (size_t c = 0; c < d_v; c++)
         out[i * d_v + c] += p[j] * v[j * d_v + c];
 }
-#line 390 "book/03-attention.nw"
+#line 391 "book/03-attention.nw"
     }
     free(row);
     return ATTN_OK;
