@@ -37,7 +37,7 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
-#line 442 "book/09-fast.nw"
+#line 455 "book/09-fast.nw"
 /* 与 attn_sdpa 结果相同（误差见第 9 章），但分块计算、不存 n_q×n_k 的分数，
    threads 个线程（0 表示 OpenMP 的默认值）。 */
 int attn_sdpa_fast(const float *q, const float *k, const float *v,

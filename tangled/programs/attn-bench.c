@@ -1,4 +1,4 @@
-#line 553 "book/09-fast.nw"
+#line 566 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "cli.h"
@@ -23,7 +23,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 610 "book/09-fast.nw"
+#line 623 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -38,7 +38,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 579 "book/09-fast.nw"
+#line 592 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         return 2;
     }
     
-#line 626 "book/09-fast.nw"
+#line 639 "book/09-fast.nw"
 size_t count = heads * n * d;
 float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
 float *v = malloc(count * sizeof *v), *out = malloc(count * sizeof *out);
@@ -99,5 +99,5 @@ printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": 
        impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra);
 free(q); free(k); free(v); free(out);
 return 0;
-#line 606 "book/09-fast.nw"
+#line 619 "book/09-fast.nw"
 }

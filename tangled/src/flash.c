@@ -14,7 +14,7 @@
 
 #line 84 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键，寄存器块 TR 行 TC 列。 */
-enum { FQ = 64, FK = 64, TR = 4, TC = 16 };
+enum { FQ = 192, FK = 64, TR = 6, TC = 16 };
 #line 89 "book/09-fast.nw"
 #if defined(__GNUC__) && defined(__x86_64__)
 #define ATTN_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
@@ -22,12 +22,18 @@ enum { FQ = 64, FK = 64, TR = 4, TC = 16 };
 #define ATTN_CLONES
 #endif
 
+#ifdef __GNUC__
+#define ATTN_INLINE static inline __attribute__((always_inline))
+#else
+#define ATTN_INLINE static inline
+#endif
+
 #ifdef _OPENMP
 #define ATTN_OMP(directive) _Pragma(directive)
 #else
 #define ATTN_OMP(directive)
 #endif
-#line 103 "book/09-fast.nw"
+#line 109 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 TC 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -76,26 +82,33 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     w->l = w->m + FQ;
     return mem;
 }
-#line 154 "book/09-fast.nw"
+#line 160 "book/09-fast.nw"
+/* 8 个 float 的向量：AVX2 的一个 ymm 寄存器（GCC、Clang 的向量扩展） */
+typedef float attn_v8 __attribute__((vector_size(32)));
+
 /* c[TR][TC] += a[TR][kdim] · b[kdim][TC]；lda、ldb、ldc 是三者的行距 */
-static inline void tile_4x16(const float *a, size_t lda, const float *b, size_t ldb,
+ATTN_INLINE void tile_6x16(const float *a, size_t lda, const float *b, size_t ldb,
                              float *c, size_t ldc, size_t kdim)
 {
-    float acc[TR][TC];
+    attn_v8 acc[TR][2];
     for (size_t r = 0; r < TR; r++)
-        for (size_t x = 0; x < TC; x++)
-            acc[r][x] = c[r * ldc + x];
-    for (size_t t = 0; t < kdim; t++)
-        for (size_t r = 0; r < TR; r++)
-            for (size_t x = 0; x < TC; x++)
-                acc[r][x] += a[r * lda + t] * b[t * ldb + x];
+        memcpy(acc[r], c + r * ldc, sizeof acc[r]);
+    for (size_t t = 0; t < kdim; t++) {
+        attn_v8 b0, b1;
+        memcpy(&b0, b + t * ldb, sizeof b0);
+        memcpy(&b1, b + t * ldb + 8, sizeof b1);
+        for (size_t r = 0; r < TR; r++) {
+            float ar = a[r * lda + t];
+            acc[r][0] += ar * b0;
+            acc[r][1] += ar * b1;
+        }
+    }
     for (size_t r = 0; r < TR; r++)
-        for (size_t x = 0; x < TC; x++)
-            c[r * ldc + x] = acc[r][x];
+        memcpy(c + r * ldc, acc[r], sizeof acc[r]);
 }
-#line 173 "book/09-fast.nw"
+#line 186 "book/09-fast.nw"
 /* max(m, x[0..FK))，分 8 条道各自求最大，循环能向量化 */
-static inline float row_max(const float *x, float m)
+ATTN_INLINE float row_max(const float *x, float m)
 {
     float lane[8];
     for (size_t u = 0; u < 8; u++)
@@ -107,9 +120,9 @@ static inline float row_max(const float *x, float m)
         m = lane[u] > m ? lane[u] : m;
     return m;
 }
-#line 189 "book/09-fast.nw"
+#line 202 "book/09-fast.nw"
 /* x[c] = exp(x[c] - mx)，返回它们的和；-inf 变成 0 */
-static inline float row_exp(float *x, float mx)
+ATTN_INLINE float row_exp(float *x, float mx)
 {
     float lane[8] = {0};
     for (size_t c = 0; c < FK; c += 8)
@@ -123,29 +136,29 @@ static inline float row_exp(float *x, float mx)
         sum += lane[u];
     return sum;
 }
-#line 207 "book/09-fast.nw"
+#line 220 "book/09-fast.nw"
 /* s[rows][FK] = qb · kᵀ · scale，键 j0 .. j0+cols；看不见的键和补出来的列为 -inf */
-static inline void flash_scores(const struct flash_problem *p, const struct flash_work *w,
+ATTN_INLINE void flash_scores(const struct flash_problem *p, const struct flash_work *w,
                                 size_t i0, size_t rows, size_t j0, size_t cols)
 {
     size_t d_k = p->d_k, rows_t = (rows + TR - 1) / TR * TR;
     
-#line 219 "book/09-fast.nw"
+#line 232 "book/09-fast.nw"
 /* kt[d_k][FK] = k[j0 .. j0+cols)[d_k] 的转置，多出的列补零 */
 for (size_t c = 0; c < FK; c++)
     for (size_t t = 0; t < d_k; t++)
         w->kt[t * FK + c] = c < cols ? p->k[(j0 + c) * d_k + t] : 0.0f;
-#line 213 "book/09-fast.nw"
-    
 #line 226 "book/09-fast.nw"
+    
+#line 239 "book/09-fast.nw"
 /* s[rows_t][FK] = qb[rows_t][d_k] · kt[d_k][FK] */
 memset(w->s, 0, rows_t * FK * sizeof *w->s);
 for (size_t r = 0; r < rows_t; r += TR)
     for (size_t c = 0; c < FK; c += TC)
-        tile_4x16(w->qb + r * d_k, d_k, w->kt + c, FK, w->s + r * FK + c, FK, d_k);
-#line 214 "book/09-fast.nw"
+        tile_6x16(w->qb + r * d_k, d_k, w->kt + c, FK, w->s + r * FK + c, FK, d_k);
+#line 227 "book/09-fast.nw"
     
-#line 234 "book/09-fast.nw"
+#line 247 "book/09-fast.nw"
 for (size_t x = 0; x < rows_t * FK; x++)
     w->s[x] *= p->scale;
 int partial = p->mask != NULL || cols < FK ||
@@ -155,9 +168,9 @@ if (partial)
         for (size_t c = 0; c < FK; c++)
             if (c >= cols || !attn_key_visible(p->mask, p->causal, p->n_q, p->n_k, i0 + r, j0 + c))
                 w->s[r * FK + c] = -INFINITY;
-#line 215 "book/09-fast.nw"
+#line 228 "book/09-fast.nw"
 }
-#line 246 "book/09-fast.nw"
+#line 259 "book/09-fast.nw"
 ATTN_CLONES
 static void flash_block(const struct flash_problem *p, const struct flash_work *w, size_t i0)
 {
@@ -165,21 +178,21 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
     size_t rows_t = (rows + TR - 1) / TR * TR;
     size_t dvp = p->dvp;
     
-#line 269 "book/09-fast.nw"
+#line 282 "book/09-fast.nw"
 /* qb[rows_t][d_k] = q[i0 .. i0+rows)[d_k]，多出的行补零 */
 memset(w->qb, 0, rows_t * p->d_k * sizeof *w->qb);
 memcpy(w->qb, p->q + i0 * p->d_k, rows * p->d_k * sizeof *w->qb);
-#line 253 "book/09-fast.nw"
+#line 266 "book/09-fast.nw"
     
-#line 275 "book/09-fast.nw"
+#line 288 "book/09-fast.nw"
 memset(w->o, 0, rows_t * dvp * sizeof *w->o);
 for (size_t r = 0; r < rows; r++) {
     w->m[r] = -INFINITY;
     w->l[r] = 0.0f;
 }
-#line 254 "book/09-fast.nw"
+#line 267 "book/09-fast.nw"
     
-#line 283 "book/09-fast.nw"
+#line 296 "book/09-fast.nw"
 /* 因果时，最后一行 i0+rows-1 只看 j + n_q <= i0 + rows - 1 + n_k 的键 */
 size_t j_end = p->n_k;
 if (p->causal) {
@@ -188,12 +201,12 @@ if (p->causal) {
     if (j_end > p->n_k)
         j_end = p->n_k;
 }
-#line 255 "book/09-fast.nw"
+#line 268 "book/09-fast.nw"
     for (size_t j0 = 0; j0 < j_end; j0 += FK) {
         size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
         flash_scores(p, w, i0, rows, j0, cols);
         
-#line 294 "book/09-fast.nw"
+#line 307 "book/09-fast.nw"
 for (size_t r = 0; r < rows; r++) {
     float *sr = w->s + r * FK;
     float mx = row_max(sr, w->m[r]);
@@ -207,34 +220,34 @@ for (size_t r = 0; r < rows; r++) {
     for (size_t x = 0; x < dvp; x++)
         w->o[r * dvp + x] *= alpha;
 }
-#line 259 "book/09-fast.nw"
+#line 272 "book/09-fast.nw"
         
-#line 310 "book/09-fast.nw"
+#line 323 "book/09-fast.nw"
 /* vb[FK][dvp] = v[j0 .. j0+cols)[d_v]，多出的行和列补零 */
-for (size_t c = 0; c < FK; c++)
-    for (size_t x = 0; x < dvp; x++)
-        w->vb[c * dvp + x] = c < cols && x < p->d_v ? p->v[(j0 + c) * p->d_v + x] : 0.0f;
-#line 260 "book/09-fast.nw"
+memset(w->vb, 0, FK * dvp * sizeof *w->vb);
+for (size_t c = 0; c < cols; c++)
+    memcpy(w->vb + c * dvp, p->v + (j0 + c) * p->d_v, p->d_v * sizeof *w->vb);
+#line 273 "book/09-fast.nw"
         
-#line 317 "book/09-fast.nw"
+#line 330 "book/09-fast.nw"
 /* o[rows_t][dvp] += s[rows_t][cols] · vb[cols][dvp] */
 for (size_t r = 0; r < rows_t; r += TR)
     for (size_t x = 0; x < dvp; x += TC)
-        tile_4x16(w->s + r * FK, FK, w->vb + x, dvp, w->o + r * dvp + x, dvp, cols);
-#line 261 "book/09-fast.nw"
+        tile_6x16(w->s + r * FK, FK, w->vb + x, dvp, w->o + r * dvp + x, dvp, cols);
+#line 274 "book/09-fast.nw"
     }
     
-#line 324 "book/09-fast.nw"
+#line 337 "book/09-fast.nw"
 /* out[i0+r][d_v] = o[r] / l[r]；一个键也看不见的行 l = 0，输出全零 */
 for (size_t r = 0; r < rows; r++) {
     float inv = w->l[r] > 0.0f ? 1.0f / w->l[r] : 0.0f;
     for (size_t x = 0; x < p->d_v; x++)
         p->out[(i0 + r) * p->d_v + x] = w->o[r * dvp + x] * inv;
 }
-#line 263 "book/09-fast.nw"
+#line 276 "book/09-fast.nw"
     if (p->weights != NULL)
         
-#line 333 "book/09-fast.nw"
+#line 346 "book/09-fast.nw"
 /* weights[i0+r][j] = exp(s - m[r]) / l[r]，m 和 l 已是整行的最终值 */
 for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
     size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -250,9 +263,9 @@ for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
             wr[c] = attn_exp_neg(w->s[r * FK + c] - w->m[r]) / w->l[r];
     }
 }
-#line 265 "book/09-fast.nw"
+#line 278 "book/09-fast.nw"
 }
-#line 351 "book/09-fast.nw"
+#line 364 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -271,14 +284,14 @@ size_t attn_sdpa_fast_bytes(size_t d_k, size_t d_v, int threads)
         return 0;
     return bytes;
 }
-#line 372 "book/09-fast.nw"
+#line 385 "book/09-fast.nw"
 int attn_sdpa_heads(const float *q, const float *k, const float *v, size_t heads,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                     float scale, const unsigned char *mask, int causal,
                     float *out, float *weights, int threads)
 {
     
-#line 402 "book/09-fast.nw"
+#line 415 "book/09-fast.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -295,7 +308,7 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 378 "book/09-fast.nw"
+#line 391 "book/09-fast.nw"
     size_t dvp = (d_v + TC - 1) / TC * TC;
     size_t n_blocks = (n_q + FQ - 1) / FQ, n_items = heads * n_blocks;
     int failed = 0;
@@ -310,7 +323,7 @@ if (scale == 0.0f)
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
             
-#line 421 "book/09-fast.nw"
+#line 434 "book/09-fast.nw"
 /* 后面的查询块在因果时工作最多，先分出去 */
 size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
 struct flash_problem p = {
@@ -318,7 +331,7 @@ struct flash_problem p = {
     n_q, n_k, d_k, d_v, dvp, scale, mask, causal,
     out + h * n_q * d_v, weights ? weights + h * n_q * n_k : NULL
 };
-#line 392 "book/09-fast.nw"
+#line 405 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -326,7 +339,7 @@ struct flash_problem p = {
     }
     return failed ? ATTN_ENOMEM : ATTN_OK;
 }
-#line 431 "book/09-fast.nw"
+#line 444 "book/09-fast.nw"
 int attn_sdpa_fast(const float *q, const float *k, const float *v,
                    size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                    float scale, const unsigned char *mask, int causal,

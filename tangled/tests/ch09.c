@@ -1,4 +1,4 @@
-#line 461 "book/09-fast.nw"
+#line 474 "book/09-fast.nw"
 #include "attn.h"
 #include "check.h"
 #include "fastexp.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 479 "book/09-fast.nw"
+#line 492 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -21,11 +21,11 @@ static void ch09_fill(float *x, size_t n, unsigned seed)
         x[i] = ch09_rand(&seed);
 }
 
-#line 471 "book/09-fast.nw"
+#line 484 "book/09-fast.nw"
 int main(void)
 {
     
-#line 494 "book/09-fast.nw"
+#line 507 "book/09-fast.nw"
 check_section("近似 exp");
 {
     double worst = 0.0;
@@ -37,7 +37,7 @@ check_section("近似 exp");
     CHECK_NEAR(attn_exp_neg(0.0f), 1.0f, 0);
     CHECK_NEAR(attn_exp_neg(-INFINITY), 0.0f, 0);
 }
-#line 508 "book/09-fast.nw"
+#line 521 "book/09-fast.nw"
 check_section("快速路径与参考实现一致");
 {
     size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -75,6 +75,6 @@ check_section("快速路径与参考实现一致");
     CHECK(worst_out < 1e-5);
     CHECK(worst_w < 1e-5);
 }
-#line 474 "book/09-fast.nw"
+#line 487 "book/09-fast.nw"
     return check_summary("ch09");
 }
