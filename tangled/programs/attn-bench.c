@@ -1,4 +1,4 @@
-#line 566 "book/09-fast.nw"
+#line 1034 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "cli.h"
@@ -23,7 +23,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 623 "book/09-fast.nw"
+#line 1098 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -38,35 +38,37 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 592 "book/09-fast.nw"
+#line 1060 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-    size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
-    int causal = 0;
-    const char *impl = "fast";
-    struct cli_option opts[] = {
-        {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
-        {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
-        {"heads", CLI_SIZE, &heads, "头的个数"},
-        {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
-        {"causal", CLI_FLAG, &causal, "因果掩码"},
-        {"impl", CLI_STRING, &impl, "reference 或 fast"},
-        {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
-    };
-    size_t n_opts = sizeof opts / sizeof opts[0];
-    int parsed = cli_parse(argc, argv, opts, n_opts);
-    if (parsed <= 0)
-        return parsed < 0 ? 0 : 2;
-    int is_ref = strcmp(impl, "reference") == 0;
-    if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
-        threads == 0 || threads > 256 || repeat == 0) {
-        fprintf(stderr, "attn-bench: 选项的值不合法\n"
-                "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-                " [--impl reference|fast] [--repeat R]\n");
-        return 2;
-    }
     
-#line 639 "book/09-fast.nw"
+#line 1070 "book/09-fast.nw"
+size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
+int causal = 0;
+const char *impl = "fast";
+struct cli_option opts[] = {
+    {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
+    {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
+    {"heads", CLI_SIZE, &heads, "头的个数"},
+    {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
+    {"causal", CLI_FLAG, &causal, "因果掩码"},
+    {"impl", CLI_STRING, &impl, "reference 或 fast"},
+    {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
+};
+int parsed = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+if (parsed <= 0)
+    return parsed < 0 ? 0 : 2;
+int is_ref = strcmp(impl, "reference") == 0;
+if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
+    threads == 0 || threads > 256 || repeat == 0) {
+    fprintf(stderr, "attn-bench: 选项的值不合法\n"
+            "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
+            " [--impl reference|fast] [--repeat R]\n");
+    return 2;
+}
+#line 1063 "book/09-fast.nw"
+    
+#line 1114 "book/09-fast.nw"
 size_t count = heads * n * d;
 float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
 float *v = malloc(count * sizeof *v), *out = malloc(count * sizeof *out);
@@ -91,7 +93,7 @@ for (size_t r = 0; r < repeat; r++) {
     if (r == 0 || t < best)
         best = t;
 }
-/* 两次矩阵乘法：每个头 2·n·n·d 次乘加，即 4·n²·d 次浮点运算；因果时也这样数 */
+/* 每个头两次矩阵乘法，共 4·n²·d 次浮点运算；因果时也这样数 */
 double flops = 4.0 * (double)n * (double)n * (double)d * (double)heads;
 size_t extra = is_ref ? n * sizeof(float) : attn_sdpa_fast_bytes(d, d, (int)threads);
 printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": %zu, "
@@ -99,5 +101,5 @@ printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": 
        impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra);
 free(q); free(k); free(v); free(out);
 return 0;
-#line 619 "book/09-fast.nw"
+#line 1064 "book/09-fast.nw"
 }

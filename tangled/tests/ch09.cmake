@@ -1,3 +1,8 @@
-#line 561 "book/09-fast.nw"
+#line 1151 "book/09-fast.nw"
 attn_program_test(NAME ch09-bench-bad LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --bogus)
-attn_program_test(NAME ch09-bench-tiny LABEL ch09 EXPECT "\"gflops\"" COMMAND attn-bench --n 64 --d 16 --repeat 1)
+attn_program_test(NAME ch09-bench-impl LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --impl slow)
+attn_program_test(NAME ch09-bench-zero LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --n 0)
+attn_program_test(NAME ch09-bench-tiny LABEL ch09 EXPECT "\"gflops\"" "\"extra_bytes\": 83456"
+                  COMMAND attn-bench --n 64 --d 16 --repeat 1)
+attn_program_test(NAME ch09-bench-ref LABEL ch09 EXPECT "\"impl\": \"reference\"" "\"extra_bytes\": 256"
+                  COMMAND attn-bench --n 64 --d 16 --repeat 1 --impl reference --causal)
