@@ -275,12 +275,37 @@ check_section("快速路径的参数检查");
     CHECK_OK(attn_sdpa_fast(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, 0));
     CHECK(o[0] != 9);
 }
-#line 1164 "book/09-fast.nw"
+#line 1170 "book/09-fast.nw"
 check_section("attn-bench 报告的内存");
 {
     CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
     CHECK_INT(attn_sdpa_fast_bytes(16, 16, 1), 83456);
     CHECK_INT(64 * sizeof(float), 256);
+    CHECK_INT(64 * 65 / 2, 2080);
+}
+#line 1350 "book/09-fast.nw"
+check_section("练习的参考答案");
+{
+    CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
+    CHECK_INT(attn_sdpa_fast_bytes(128, 128, 1), 312832);
+    CHECK_INT(attn_sdpa_fast_bytes(128, 128, 2), 625664);
+    CHECK_INT(21 * 192 + 64, 4096);
+    size_t sum = 0;
+    for (size_t b = 0; b < 21; b++)
+        sum += 192 * 192 * (b + 1);
+    CHECK_INT(sum, 8515584);
+    CHECK_INT(sum + 64 * 4096, 8777728);
+    CHECK_INT(attn_sdpa_fast_scores(4096, 4096, 1), 8777728);
+    CHECK_NEAR(8777728.0 / (4096.0 * 4096.0), 0.523, 5e-4);
+    CHECK_INT(21 * 96 + 32, 2048);
+    sum = 0;
+    for (size_t b = 0; b < 21; b++)
+        sum += 96 * 96 * (b + 1);
+    CHECK_INT(sum, 2128896);
+    CHECK_INT(sum + 32 * 2048, 2194432);
+    CHECK_NEAR(2194432.0 / (2048.0 * 2048.0), 0.523, 5e-4);
+    CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
+    CHECK_INT(26816 * 4, 107264);
 }
 #line 1001 "book/09-fast.nw"
     return check_summary("ch09");
