@@ -283,7 +283,16 @@ check_section("attn-bench 报告的内存");
     CHECK_INT(64 * sizeof(float), 256);
     CHECK_INT(64 * 65 / 2, 2080);
 }
-#line 1350 "book/09-fast.nw"
+#line 1337 "book/09-fast.nw"
+check_section("表里的额外内存");
+{
+    CHECK_INT(2048 * sizeof(float), 8 * 1024);
+    CHECK_INT((size_t)8 * 2048 * 2048 * sizeof(float), (size_t)128 << 20);
+    CHECK_INT((size_t)2 * 8 * 2048 * 2048 * sizeof(float), (size_t)256 << 20);
+    CHECK_INT(attn_sdpa_fast_bytes(64, 64, 1), 181760);
+    CHECK_INT(attn_sdpa_fast_bytes(64, 64, 2), 363520);
+}
+#line 1407 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
