@@ -7,8 +7,8 @@ set logscale y 2
 set xlabel "序列长度 n"
 set ylabel "GFLOP/s（按 4n²d 计）"
 set xrange [200:10000]
-set yrange [0.5:256]
-set key top left box opaque
+set yrange [0.5:200]
+set key bottom right box opaque
 set grid lc rgb "#dddddd"
 set datafile missing "?"
 plot data using 1:2 with linespoints lw 2 pt 7 lc rgb "#888888" title "参考实现 attn\\_sdpa", \

@@ -37,7 +37,7 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
-#line 835 "book/09-fast.nw"
+#line 839 "book/09-fast.nw"
 /* 与 attn_sdpa 算同一个东西（误差见第 9 章），分块计算，不保存 n_q×n_k 的分数；
    threads 个线程，0 表示 OpenMP 的默认值，负数是 ATTN_EINVAL。 */
 int attn_sdpa_fast(const float *q, const float *k, const float *v,

@@ -106,7 +106,7 @@ ATTN_INLINE void tile_6x16(const float *a, size_t lda, const float *b, size_t ld
     for (size_t r = 0; r < TR; r++)
         memcpy(c + r * ldc, acc[r], sizeof acc[r]);
 }
-#line 428 "book/09-fast.nw"
+#line 429 "book/09-fast.nw"
 /* max(m, x[0..FK))，分 8 条道各自求最大 */
 ATTN_INLINE float row_max(const float *x, float m)
 {
@@ -120,7 +120,7 @@ ATTN_INLINE float row_max(const float *x, float m)
         m = lane[u] > m ? lane[u] : m;
     return m;
 }
-#line 444 "book/09-fast.nw"
+#line 445 "book/09-fast.nw"
 /* x[c] = exp(x[c] - mx)，返回它们的和；-inf 变成 0 */
 ATTN_INLINE float row_exp(float *x, float mx)
 {
@@ -136,7 +136,7 @@ ATTN_INLINE float row_exp(float *x, float mx)
         sum += lane[u];
     return sum;
 }
-#line 688 "book/09-fast.nw"
+#line 689 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -178,7 +178,7 @@ if (partial)
                 w->s[r * FK + c] = -INFINITY;
 #line 259 "book/09-fast.nw"
 }
-#line 552 "book/09-fast.nw"
+#line 553 "book/09-fast.nw"
 ATTN_CLONES
 static void flash_block(const struct flash_problem *p, const struct flash_work *w, size_t i0)
 {
@@ -186,20 +186,20 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
     size_t rows_t = (rows + TR - 1) / TR * TR;
     size_t dvp = p->dvp;
     
-#line 575 "book/09-fast.nw"
+#line 576 "book/09-fast.nw"
 /* qb[rows_t][d_k] = q[i0 .. i0+rows)[d_k] · scale，多出的行补零 */
 memset(w->qb, 0, rows_t * p->d_k * sizeof *w->qb);
 for (size_t x = 0; x < rows * p->d_k; x++)
     w->qb[x] = p->q[i0 * p->d_k + x] * p->scale;
-#line 559 "book/09-fast.nw"
+#line 560 "book/09-fast.nw"
     
-#line 582 "book/09-fast.nw"
+#line 583 "book/09-fast.nw"
 memset(w->o, 0, rows_t * dvp * sizeof *w->o);
 for (size_t r = 0; r < rows; r++) {
     w->m[r] = -INFINITY;
     w->l[r] = 0.0f;
 }
-#line 560 "book/09-fast.nw"
+#line 561 "book/09-fast.nw"
     size_t j_end = flash_key_end(p->n_q, p->n_k, p->causal, i0, rows);
     for (size_t j0 = 0; j0 < j_end; j0 += FK) {
         size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -222,34 +222,34 @@ for (size_t r = 0; r < rows; r++) {
         for (size_t x = 0; x < dvp; x++)
             w->o[r * dvp + x] *= alpha;
 }
-#line 565 "book/09-fast.nw"
+#line 566 "book/09-fast.nw"
         
-#line 590 "book/09-fast.nw"
+#line 591 "book/09-fast.nw"
 /* vb[FK][dvp] = v[j0 .. j0+cols)[d_v]，多出的行和列补零 */
 memset(w->vb, 0, FK * dvp * sizeof *w->vb);
 for (size_t c = 0; c < cols; c++)
     memcpy(w->vb + c * dvp, p->v + (j0 + c) * p->d_v, p->d_v * sizeof *w->vb);
-#line 566 "book/09-fast.nw"
+#line 567 "book/09-fast.nw"
         
-#line 599 "book/09-fast.nw"
+#line 600 "book/09-fast.nw"
 /* o[rows_t][dvp] += s[rows_t][cols] · vb[cols][dvp] */
 for (size_t r = 0; r < rows_t; r += TR)
     for (size_t x = 0; x < dvp; x += TC)
         tile_6x16(w->s + r * FK, FK, w->vb + x, dvp, w->o + r * dvp + x, dvp, cols);
-#line 567 "book/09-fast.nw"
+#line 568 "book/09-fast.nw"
     }
     
-#line 608 "book/09-fast.nw"
+#line 609 "book/09-fast.nw"
 /* out[i0+r][d_v] = o[r] / l[r]；一个键也看不见的行 l = 0，输出全零 */
 for (size_t r = 0; r < rows; r++) {
     float inv = w->l[r] > 0.0f ? 1.0f / w->l[r] : 0.0f;
     for (size_t x = 0; x < p->d_v; x++)
         p->out[(i0 + r) * p->d_v + x] = w->o[r * dvp + x] * inv;
 }
-#line 569 "book/09-fast.nw"
+#line 570 "book/09-fast.nw"
     if (p->weights != NULL)
         
-#line 620 "book/09-fast.nw"
+#line 621 "book/09-fast.nw"
 /* weights[i0+r][j] = exp(s - m[r]) / l[r]，m、l 已是整行的最终值 */
 for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
     size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -265,9 +265,9 @@ for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
             wr[c] = attn_exp_neg(w->s[r * FK + c] - w->m[r]) / w->l[r];
     }
 }
-#line 571 "book/09-fast.nw"
+#line 572 "book/09-fast.nw"
 }
-#line 644 "book/09-fast.nw"
+#line 645 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -286,7 +286,7 @@ size_t attn_sdpa_fast_bytes(size_t d_k, size_t d_v, int threads)
         return 0;
     return bytes;
 }
-#line 708 "book/09-fast.nw"
+#line 709 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -300,14 +300,14 @@ size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 761 "book/09-fast.nw"
+#line 765 "book/09-fast.nw"
 int attn_sdpa_heads(const float *q, const float *k, const float *v, size_t heads,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                     float scale, const unsigned char *mask, int causal,
                     float *out, float *weights, int threads)
 {
     
-#line 803 "book/09-fast.nw"
+#line 807 "book/09-fast.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -324,7 +324,7 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 767 "book/09-fast.nw"
+#line 771 "book/09-fast.nw"
     size_t dvp = (d_v + TC - 1) / TC * TC;
     size_t n_blocks = (n_q + FQ - 1) / FQ, n_items = heads * n_blocks;
     int failed = 0;
@@ -339,7 +339,7 @@ if (scale == 0.0f)
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
             
-#line 791 "book/09-fast.nw"
+#line 795 "book/09-fast.nw"
 /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
 size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
 struct flash_problem p = {
@@ -347,7 +347,7 @@ struct flash_problem p = {
     n_q, n_k, d_k, d_v, dvp, scale, mask, causal,
     out + h * n_q * d_v, weights ? weights + h * n_q * n_k : NULL
 };
-#line 781 "book/09-fast.nw"
+#line 785 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -355,7 +355,7 @@ struct flash_problem p = {
     }
     return failed ? ATTN_ENOMEM : ATTN_OK;
 }
-#line 824 "book/09-fast.nw"
+#line 828 "book/09-fast.nw"
 int attn_sdpa_fast(const float *q, const float *k, const float *v,
                    size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                    float scale, const unsigned char *mask, int causal,

@@ -1,4 +1,4 @@
-#line 988 "book/09-fast.nw"
+#line 992 "book/09-fast.nw"
 #include "attn.h"
 #include "check.h"
 #include "fastexp.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1007 "book/09-fast.nw"
+#line 1011 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -22,7 +22,7 @@ static void ch09_fill(float *x, size_t n, unsigned seed)
         x[i] = ch09_rand(&seed);
 }
 
-#line 999 "book/09-fast.nw"
+#line 1003 "book/09-fast.nw"
 int main(void)
 {
     
@@ -122,7 +122,7 @@ check_section("exp 在 89 处上溢");
     CHECK(isinf(expf(89.0f)));
     CHECK_NEAR(log(3.4028234663852886e38), 88.7, 0.05);
 }
-#line 527 "book/09-fast.nw"
+#line 528 "book/09-fast.nw"
 check_section("近似 exp");
 {
     double worst = 0.0;
@@ -140,7 +140,7 @@ check_section("近似 exp");
     CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
     CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
 }
-#line 665 "book/09-fast.nw"
+#line 666 "book/09-fast.nw"
 check_section("工作区的大小与序列长度无关");
 {
     CHECK_INT(192 * 64 + 64 * 64 + 64 * 64 + 192 * 64 + 192 * 64 + 2 * 192, 45440);
@@ -153,7 +153,7 @@ check_section("工作区的大小与序列长度无关");
     CHECK_INT(attn_sdpa_fast_bytes(64, 64, -1), 0);
     CHECK(attn_sdpa_fast_bytes(64, 64, 1) < ((size_t)64 << 20));
 }
-#line 726 "book/09-fast.nw"
+#line 727 "book/09-fast.nw"
 check_section("因果时跳过的块");
 {
     CHECK_INT(2048 / 192, 10);
@@ -169,7 +169,7 @@ check_section("因果时跳过的块");
     CHECK_INT(attn_sdpa_fast_scores(400, 10, 1), 16 * 10);
     CHECK_INT(400 - 2 * 192, 16);
 }
-#line 860 "book/09-fast.nw"
+#line 864 "book/09-fast.nw"
 check_section("多个头、多个线程");
 {
     size_t heads = 3, n = 150, d = 40;
@@ -188,7 +188,7 @@ check_section("多个头、多个线程");
     CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
     free(q); free(k); free(v); free(o1); free(o2); free(o3);
 }
-#line 890 "book/09-fast.nw"
+#line 894 "book/09-fast.nw"
 check_section("快速路径与参考实现一致");
 {
     size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -203,7 +203,7 @@ check_section("快速路径与参考实现一致");
             size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
             int causal = variant & 1, use_mask = variant >> 1;
             
-#line 926 "book/09-fast.nw"
+#line 930 "book/09-fast.nw"
 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
 float *v = malloc(n_k * d_v * sizeof *v);
 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -216,7 +216,7 @@ ch09_fill(v, n_k * d_v, 200 + (unsigned)s);
 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
 for (size_t x = 0; x < n_q * n_k; x++)
     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 904 "book/09-fast.nw"
+#line 908 "book/09-fast.nw"
             all_ok &= attn_sdpa(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                 causal, o1, w1) == ATTN_OK;
             all_ok &= attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -236,7 +236,7 @@ for (size_t x = 0; x < n_q * n_k; x++)
     CHECK(worst_w < 1e-5);
     CHECK(worst_out > 0);
 }
-#line 941 "book/09-fast.nw"
+#line 945 "book/09-fast.nw"
 check_section("看不见任何键的行是零");
 {
     size_t n_q = 200, n_k = 130, d = 8;
@@ -259,7 +259,7 @@ check_section("看不见任何键的行是零");
     CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
     free(q); free(k); free(v); free(o); free(w);
 }
-#line 968 "book/09-fast.nw"
+#line 972 "book/09-fast.nw"
 check_section("快速路径的参数检查");
 {
     float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -275,7 +275,7 @@ check_section("快速路径的参数检查");
     CHECK_OK(attn_sdpa_fast(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, 0));
     CHECK(o[0] != 9);
 }
-#line 1171 "book/09-fast.nw"
+#line 1175 "book/09-fast.nw"
 check_section("attn-bench 报告的内存");
 {
     CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
@@ -283,7 +283,7 @@ check_section("attn-bench 报告的内存");
     CHECK_INT(64 * sizeof(float), 256);
     CHECK_INT(64 * 65 / 2, 2080);
 }
-#line 1338 "book/09-fast.nw"
+#line 1342 "book/09-fast.nw"
 check_section("表里的额外内存");
 {
     CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -291,8 +291,10 @@ check_section("表里的额外内存");
     CHECK_INT((size_t)2 * 8 * 2048 * 2048 * sizeof(float), (size_t)256 << 20);
     CHECK_INT(attn_sdpa_fast_bytes(64, 64, 1), 181760);
     CHECK_INT(attn_sdpa_fast_bytes(64, 64, 2), 363520);
+    CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
+    CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
 }
-#line 1408 "book/09-fast.nw"
+#line 1432 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
@@ -316,6 +318,6 @@ check_section("练习的参考答案");
     CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
     CHECK_INT(26816 * 4, 107264);
 }
-#line 1002 "book/09-fast.nw"
+#line 1006 "book/09-fast.nw"
     return check_summary("ch09");
 }
