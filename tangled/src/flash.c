@@ -330,7 +330,7 @@ if (scale == 0.0f)
     int failed = 0;
     ATTN_OMP("omp parallel num_threads(flash_threads(threads))")
     {
-        struct flash_work w;
+        struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *mem = flash_work_alloc(&w, d_k, dvp);
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
