@@ -1,6 +1,6 @@
 # 图 9.1：注意力每一步改进后的速度（GFLOP/s）随序列长度 n 的变化。
 # 速度与机器有关，数据不是由库算出的，而是一次测量的记录，抄在第 9 章的〈figures/fig09-speed.c〉里
-# （AMD EPYC 虚拟机，2 核，d = 64，4 个头，attn-bench 每点取 3 次测量中最好的一次）。
+# （AMD EPYC 虚拟机，2 核，d = 64，4 个头，attn-bench 每点取多次测量中最好的一次）。
 data = datafile
 set logscale x 2
 set logscale y 2

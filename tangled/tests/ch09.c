@@ -294,7 +294,7 @@ check_section("attn-bench 报告的内存");
     CHECK_INT(64 * sizeof(float), 256);
     CHECK_INT(64 * 65 / 2, 2080);
 }
-#line 1353 "book/09-fast.nw"
+#line 1363 "book/09-fast.nw"
 check_section("表里的额外内存");
 {
     CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -306,7 +306,7 @@ check_section("表里的额外内存");
     CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
     CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
 }
-#line 1444 "book/09-fast.nw"
+#line 1455 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
