@@ -3,6 +3,7 @@
 #include "attn.h"
 #include "cli.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1119 "book/09-fast.nw"
+#line 1120 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -38,11 +39,11 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1081 "book/09-fast.nw"
+#line 1082 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
     
-#line 1091 "book/09-fast.nw"
+#line 1092 "book/09-fast.nw"
 size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
 int causal = 0;
 const char *impl = "fast";
@@ -66,9 +67,14 @@ if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
             " [--impl reference|fast] [--repeat R]\n");
     return 2;
 }
-#line 1084 "book/09-fast.nw"
+#line 1085 "book/09-fast.nw"
     
-#line 1135 "book/09-fast.nw"
+#line 1136 "book/09-fast.nw"
+if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
+    heads * n * d > SIZE_MAX / sizeof(float)) {
+    fprintf(stderr, "attn-bench: 尺寸太大\n");
+    return 2;
+}
 size_t count = heads * n * d;
 float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
 float *v = malloc(count * sizeof *v), *out = malloc(count * sizeof *out);
@@ -104,5 +110,5 @@ printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": 
        impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
 free(q); free(k); free(v); free(out);
 return 0;
-#line 1085 "book/09-fast.nw"
+#line 1086 "book/09-fast.nw"
 }
