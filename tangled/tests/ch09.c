@@ -306,7 +306,7 @@ check_section("表里的额外内存");
     CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
     CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
 }
-#line 1450 "book/09-fast.nw"
+#line 1451 "book/09-fast.nw"
 check_section("两个常见的误解");
 {
     CHECK_INT(attn_sdpa_fast_scores(2048, 2048, 0), 2048 * 2048);
@@ -315,7 +315,7 @@ check_section("两个常见的误解");
     CHECK(attn_sdpa_fast_scores(4096, 4096, 1) * 2048.0 * 2048.0
           < attn_sdpa_fast_scores(2048, 2048, 1) * 4096.0 * 4096.0);
 }
-#line 1485 "book/09-fast.nw"
+#line 1486 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
