@@ -13,7 +13,7 @@ for run in a b; do
   for gp in figures/*.gp; do          # redraw every figure (data from the build's programs)
     name=$(basename "$gp" .gp)
     data=$build/book/figures/$name.dat
-    [ -f "$data" ] || data=""
+    [ -f "$data" ] || data="-"
     tools/plot.sh "$gp" "$data" "$tmp/$run/figures/$name" > /dev/null
     rm -f "$tmp/$run/figures/$name.pdf"
   done

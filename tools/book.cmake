@@ -17,7 +17,7 @@ foreach(gp ${FIG_SCRIPTS})
   get_filename_component(name ${gp} NAME_WE)
   set(data_src ${PROJECT_SOURCE_DIR}/tangled/figures/${name}.c)
   set(deps ${gp} ${PROJECT_SOURCE_DIR}/tools/plot.sh)
-  set(data "")
+  set(data "-")     # no data program: the script reads nothing, or a file of its own
   if(EXISTS ${data_src})
     add_executable(fig-${name} ${data_src})
     target_link_libraries(fig-${name} PRIVATE attn_static)
@@ -31,7 +31,7 @@ foreach(gp ${FIG_SCRIPTS})
     list(APPEND deps ${data})
   endif()
   add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf
-    COMMAND ${PROJECT_SOURCE_DIR}/tools/plot.sh ${gp} "${data}" ${FIG_DIR}/${name}
+    COMMAND ${PROJECT_SOURCE_DIR}/tools/plot.sh ${gp} ${data} ${FIG_DIR}/${name}
     DEPENDS ${deps}
     COMMENT "figure ${name} (gnuplot)")
   list(APPEND ATTN_FIGURES ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf)

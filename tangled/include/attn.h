@@ -181,6 +181,26 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
+#line 839 "book/09-fast.nw"
+/* 与 attn_sdpa 算同一个东西（误差见第 9 章），分块计算，不保存 n_q×n_k 的分数；
+   threads 个线程，0 表示 OpenMP 的默认值，负数是 ATTN_EINVAL。 */
+int attn_sdpa_fast(const float *q, const float *k, const float *v,
+                   size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                   float scale, const unsigned char *mask, int causal,
+                   float *out, float *weights, int threads);
+
+/* 多个头一起算：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、
+   out[heads][n_q][d_v]；weights 为 NULL 或 [heads][n_q][n_k]；mask 为 NULL 或 [n_q][n_k]，各头共用。 */
+int attn_sdpa_heads(const float *q, const float *k, const float *v, size_t heads,
+                    size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                    float scale, const unsigned char *mask, int causal,
+                    float *out, float *weights, int threads);
+
+/* 快速路径自己分配的字节数（每个线程一块工作区）；参数不合法时为 0。 */
+size_t attn_sdpa_fast_bytes(size_t d_k, size_t d_v, int threads);
+
+/* 快速路径实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0。 */
+size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal);
 
 #line 39 "book/00-preface.nw"
 #ifdef __cplusplus
