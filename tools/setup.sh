@@ -18,7 +18,7 @@ packages=(
   fonts-noto-cjk fonts-dejavu-core   # Noto CJK (Chinese text), DejaVu Sans Mono (code)
   gnuplot-nox graphviz               # figures
   poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
-  chromium nodejs npm                # the browser test of the HTML book (playwright-core from npm)
+  chromium                           # the browser test of the HTML book
   clang libclang-rt-14-dev valgrind  # the hardening runs: a second compiler, libFuzzer, memcheck
 )
 
@@ -28,6 +28,11 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# node and npm drive the browser test (playwright-core from npm). A machine may already have
+# them from elsewhere (a nodejs build that bundles npm conflicts with Debian's npm), so here the
+# commands count, not the package names.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   sudo=""
