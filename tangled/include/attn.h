@@ -67,6 +67,12 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
               float scale, const unsigned char *mask, int causal,
               float *out, float *weights);
+
+/* 参考实现：参数与结果同 attn_sdpa，一行一行地算，清楚但慢。第 9 章的快速实现拿它对答案。 */
+int attn_sdpa_reference(const float *q, const float *k, const float *v,
+                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                        float scale, const unsigned char *mask, int causal,
+                        float *out, float *weights);
 #line 81 "book/04-scaling.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
@@ -181,7 +187,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
-#line 839 "book/09-fast.nw"
+#line 889 "book/09-fast.nw"
 /* 与 attn_sdpa 算同一个东西（误差见第 9 章），分块计算，不保存 n_q×n_k 的分数；
    threads 个线程，0 表示 OpenMP 的默认值，负数是 ATTN_EINVAL。 */
 int attn_sdpa_fast(const float *q, const float *k, const float *v,

@@ -1,4 +1,4 @@
-#line 1055 "book/09-fast.nw"
+#line 1116 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "cli.h"
@@ -24,14 +24,14 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1120 "book/09-fast.nw"
+#line 1181 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
     if (!is_ref)
         return attn_sdpa_heads(q, k, v, heads, n, n, d, d, 0.0f, NULL, causal, out, NULL, threads);
     for (size_t h = 0; h < heads; h++) {
-        int st = attn_sdpa(q + h * n * d, k + h * n * d, v + h * n * d, n, n, d, d, 0.0f,
+        int st = attn_sdpa_reference(q + h * n * d, k + h * n * d, v + h * n * d, n, n, d, d, 0.0f,
                            NULL, causal, out + h * n * d, NULL);
         if (st != ATTN_OK)
             return st;
@@ -39,11 +39,11 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1082 "book/09-fast.nw"
+#line 1143 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
     
-#line 1092 "book/09-fast.nw"
+#line 1153 "book/09-fast.nw"
 size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
 int causal = 0;
 const char *impl = "fast";
@@ -67,9 +67,9 @@ if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
             " [--impl reference|fast] [--repeat R]\n");
     return 2;
 }
-#line 1085 "book/09-fast.nw"
+#line 1146 "book/09-fast.nw"
     
-#line 1136 "book/09-fast.nw"
+#line 1197 "book/09-fast.nw"
 if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
     heads * n * d > SIZE_MAX / sizeof(float)) {
     fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -110,5 +110,5 @@ printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": 
        impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
 free(q); free(k); free(v); free(out);
 return 0;
-#line 1086 "book/09-fast.nw"
+#line 1147 "book/09-fast.nw"
 }

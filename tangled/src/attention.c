@@ -1,4 +1,4 @@
-#line 371 "book/03-attention.nw"
+#line 377 "book/03-attention.nw"
 #include "attn.h"
 #include "internal.h"
 #include "mask.h"
@@ -7,13 +7,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-int attn_sdpa(const float *q, const float *k, const float *v,
-              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
-              float scale, const unsigned char *mask, int causal,
-              float *out, float *weights)
+int attn_sdpa_reference(const float *q, const float *k, const float *v,
+                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                        float scale, const unsigned char *mask, int causal,
+                        float *out, float *weights)
 {
     
-#line 401 "book/03-attention.nw"
+#line 420 "book/03-attention.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -27,20 +27,20 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 385 "book/03-attention.nw"
+#line 391 "book/03-attention.nw"
     
-#line 420 "book/03-attention.nw"
+#line 439 "book/03-attention.nw"
 float *row = NULL;
 if (weights == NULL) {
     row = malloc(n_k * sizeof *row);
     if (row == NULL)
         return ATTN_ENOMEM;
 }
-#line 386 "book/03-attention.nw"
+#line 392 "book/03-attention.nw"
     for (size_t i = 0; i < n_q; i++) {
         float *p = weights ? weights + i * n_k : row;
         
-#line 437 "book/03-attention.nw"
+#line 456 "book/03-attention.nw"
 /* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
 for (size_t j = 0; j < n_k; j++) {
     if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
@@ -53,10 +53,10 @@ for (size_t j = 0; j < n_k; j++) {
     dot *= scale;
     p[j] = dot > FLT_MAX ? FLT_MAX : dot < -FLT_MAX ? -FLT_MAX : (float)dot;
 }
-#line 389 "book/03-attention.nw"
+#line 395 "book/03-attention.nw"
         attn_softmax(p, n_k);
         
-#line 454 "book/03-attention.nw"
+#line 473 "book/03-attention.nw"
 /* out[i] = Σ_j p[j] · v[j] */
 for (size_t c = 0; c < d_v; c++)
     out[i * d_v + c] = 0.0f;
@@ -66,8 +66,19 @@ for (size_t j = 0; j < n_k; j++) {
     for (size_t c = 0; c < d_v; c++)
         out[i * d_v + c] += p[j] * v[j * d_v + c];
 }
-#line 391 "book/03-attention.nw"
+#line 397 "book/03-attention.nw"
     }
     free(row);
     return ATTN_OK;
+}
+
+int attn_sdpa(const float *q, const float *k, const float *v,
+              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+              float scale, const unsigned char *mask, int causal,
+              float *out, float *weights)
+{
+    
+#line 942 "book/09-fast.nw"
+return attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, out, weights, 1);
+#line 408 "book/03-attention.nw"
 }

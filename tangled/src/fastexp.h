@@ -1,4 +1,4 @@
-#line 478 "book/09-fast.nw"
+#line 479 "book/09-fast.nw"
 /* src/fastexp.h — 只用加减乘和移位的 exp，循环里能被编译器向量化。 */
 #ifndef ATTN_FASTEXP_H
 #define ATTN_FASTEXP_H
@@ -10,17 +10,17 @@
 static inline float attn_exp_neg(float x)
 {
     
-#line 498 "book/09-fast.nw"
+#line 499 "book/09-fast.nw"
 x = x < -87.9f ? -87.9f : x;
-#line 489 "book/09-fast.nw"
+#line 490 "book/09-fast.nw"
     
-#line 502 "book/09-fast.nw"
+#line 503 "book/09-fast.nw"
 float kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;   /* k = round(x / ln2) */
 float r = x - kf * 0.693359375f;                            /* ln2 的高位 */
 r = r - kf * -2.12194440e-4f;                               /* ln2 的低位 */
-#line 490 "book/09-fast.nw"
+#line 491 "book/09-fast.nw"
     
-#line 508 "book/09-fast.nw"
+#line 509 "book/09-fast.nw"
 float p = 1.9875691500e-4f;
 p = p * r + 1.3981999507e-3f;
 p = p * r + 8.3334519073e-3f;
@@ -28,14 +28,14 @@ p = p * r + 4.1665795894e-2f;
 p = p * r + 1.6666665459e-1f;
 p = p * r + 5.0000001201e-1f;
 p = p * r * r + r + 1.0f;
-#line 491 "book/09-fast.nw"
+#line 492 "book/09-fast.nw"
     
-#line 518 "book/09-fast.nw"
+#line 519 "book/09-fast.nw"
 uint32_t bits = (uint32_t)((int32_t)kf + 127) << 23;
 float two_k;
 memcpy(&two_k, &bits, sizeof two_k);
 return p * two_k;
-#line 492 "book/09-fast.nw"
+#line 493 "book/09-fast.nw"
 }
 
 #endif

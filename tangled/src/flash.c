@@ -15,7 +15,7 @@
 #line 85 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；寄存器块 TR 行 TC 列。FQ 是 TR 的倍数，FK 是 TC 的倍数。 */
 enum { FQ = 192, FK = 64, TR = 6, TC = 16 };
-#line 167 "book/09-fast.nw"
+#line 168 "book/09-fast.nw"
 #if defined(__GNUC__) && defined(__x86_64__)
 #define ATTN_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
@@ -33,7 +33,7 @@ enum { FQ = 192, FK = 64, TR = 6, TC = 16 };
 #else
 #define ATTN_OMP(directive)
 #endif
-#line 196 "book/09-fast.nw"
+#line 197 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 TC 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -82,7 +82,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     w->l = w->m + FQ;
     return mem;
 }
-#line 135 "book/09-fast.nw"
+#line 136 "book/09-fast.nw"
 /* 8 个 float 的向量：AVX2 的一个 ymm 寄存器（GCC、Clang 的向量扩展） */
 typedef float attn_v8 __attribute__((vector_size(32)));
 
@@ -106,7 +106,7 @@ ATTN_INLINE void tile_6x16(const float *a, size_t lda, const float *b, size_t ld
     for (size_t r = 0; r < TR; r++)
         memcpy(c + r * ldc, acc[r], sizeof acc[r]);
 }
-#line 429 "book/09-fast.nw"
+#line 430 "book/09-fast.nw"
 /* max(m, x[0..FK))，分 8 条道各自求最大 */
 ATTN_INLINE float row_max(const float *x, float m)
 {
@@ -120,7 +120,7 @@ ATTN_INLINE float row_max(const float *x, float m)
         m = lane[u] > m ? lane[u] : m;
     return m;
 }
-#line 445 "book/09-fast.nw"
+#line 446 "book/09-fast.nw"
 /* x[c] = exp(x[c] - mx)，返回它们的和；-inf 变成 0 */
 ATTN_INLINE float row_exp(float *x, float mx)
 {
@@ -136,7 +136,7 @@ ATTN_INLINE float row_exp(float *x, float mx)
         sum += lane[u];
     return sum;
 }
-#line 689 "book/09-fast.nw"
+#line 690 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -146,29 +146,29 @@ static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_
     size_t end = lim > n_q ? lim - n_q : 0;
     return end < n_k ? end : n_k;
 }
-#line 251 "book/09-fast.nw"
+#line 252 "book/09-fast.nw"
 /* s[rows][FK] = qb · kᵀ，键 j0 .. j0+cols；看不见的键和补出来的列为 -inf */
 ATTN_INLINE void flash_scores(const struct flash_problem *p, const struct flash_work *w,
                               size_t i0, size_t rows, size_t j0, size_t cols)
 {
     size_t d_k = p->d_k, rows_t = (rows + TR - 1) / TR * TR;
     
-#line 263 "book/09-fast.nw"
+#line 264 "book/09-fast.nw"
 /* kt[d_k][FK] = k[j0 .. j0+cols)[d_k] 的转置，多出的列补零 */
 for (size_t c = 0; c < FK; c++)
     for (size_t t = 0; t < d_k; t++)
         w->kt[t * FK + c] = c < cols ? p->k[(j0 + c) * d_k + t] : 0.0f;
-#line 257 "book/09-fast.nw"
+#line 258 "book/09-fast.nw"
     
-#line 270 "book/09-fast.nw"
+#line 271 "book/09-fast.nw"
 /* s[rows_t][FK] = qb[rows_t][d_k] · kt[d_k][FK] */
 memset(w->s, 0, rows_t * FK * sizeof *w->s);
 for (size_t r = 0; r < rows_t; r += TR)
     for (size_t c = 0; c < FK; c += TC)
         tile_6x16(w->qb + r * d_k, d_k, w->kt + c, FK, w->s + r * FK + c, FK, d_k);
-#line 258 "book/09-fast.nw"
+#line 259 "book/09-fast.nw"
     
-#line 281 "book/09-fast.nw"
+#line 282 "book/09-fast.nw"
 int partial = p->mask != NULL || cols < FK ||
               (p->causal && j0 + cols - 1 + p->n_q > i0 + p->n_k);
 if (partial)
@@ -176,9 +176,9 @@ if (partial)
         for (size_t c = 0; c < FK; c++)
             if (c >= cols || !attn_key_visible(p->mask, p->causal, p->n_q, p->n_k, i0 + r, j0 + c))
                 w->s[r * FK + c] = -INFINITY;
-#line 259 "book/09-fast.nw"
+#line 260 "book/09-fast.nw"
 }
-#line 553 "book/09-fast.nw"
+#line 554 "book/09-fast.nw"
 ATTN_CLONES
 static void flash_block(const struct flash_problem *p, const struct flash_work *w, size_t i0)
 {
@@ -186,26 +186,26 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
     size_t rows_t = (rows + TR - 1) / TR * TR;
     size_t dvp = p->dvp;
     
-#line 576 "book/09-fast.nw"
+#line 577 "book/09-fast.nw"
 /* qb[rows_t][d_k] = q[i0 .. i0+rows)[d_k] · scale，多出的行补零 */
 memset(w->qb, 0, rows_t * p->d_k * sizeof *w->qb);
 for (size_t x = 0; x < rows * p->d_k; x++)
     w->qb[x] = p->q[i0 * p->d_k + x] * p->scale;
-#line 560 "book/09-fast.nw"
+#line 561 "book/09-fast.nw"
     
-#line 583 "book/09-fast.nw"
+#line 584 "book/09-fast.nw"
 memset(w->o, 0, rows_t * dvp * sizeof *w->o);
 for (size_t r = 0; r < rows; r++) {
     w->m[r] = -INFINITY;
     w->l[r] = 0.0f;
 }
-#line 561 "book/09-fast.nw"
+#line 562 "book/09-fast.nw"
     size_t j_end = flash_key_end(p->n_q, p->n_k, p->causal, i0, rows);
     for (size_t j0 = 0; j0 < j_end; j0 += FK) {
         size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
         flash_scores(p, w, i0, rows, j0, cols);
         
-#line 405 "book/09-fast.nw"
+#line 406 "book/09-fast.nw"
 /* 对每一行 r：m' = max(m, max_c s[r][c])；s = exp(s - m')；
    l = l·exp(m - m') + Σ s；o[r] 乘同一个 exp(m - m') */
 for (size_t r = 0; r < rows; r++) {
@@ -222,34 +222,34 @@ for (size_t r = 0; r < rows; r++) {
         for (size_t x = 0; x < dvp; x++)
             w->o[r * dvp + x] *= alpha;
 }
-#line 566 "book/09-fast.nw"
+#line 567 "book/09-fast.nw"
         
-#line 591 "book/09-fast.nw"
+#line 592 "book/09-fast.nw"
 /* vb[FK][dvp] = v[j0 .. j0+cols)[d_v]，多出的行和列补零 */
 memset(w->vb, 0, FK * dvp * sizeof *w->vb);
 for (size_t c = 0; c < cols; c++)
     memcpy(w->vb + c * dvp, p->v + (j0 + c) * p->d_v, p->d_v * sizeof *w->vb);
-#line 567 "book/09-fast.nw"
+#line 568 "book/09-fast.nw"
         
-#line 600 "book/09-fast.nw"
+#line 601 "book/09-fast.nw"
 /* o[rows_t][dvp] += s[rows_t][cols] · vb[cols][dvp] */
 for (size_t r = 0; r < rows_t; r += TR)
     for (size_t x = 0; x < dvp; x += TC)
         tile_6x16(w->s + r * FK, FK, w->vb + x, dvp, w->o + r * dvp + x, dvp, cols);
-#line 568 "book/09-fast.nw"
+#line 569 "book/09-fast.nw"
     }
     
-#line 609 "book/09-fast.nw"
+#line 610 "book/09-fast.nw"
 /* out[i0+r][d_v] = o[r] / l[r]；一个键也看不见的行 l = 0，输出全零 */
 for (size_t r = 0; r < rows; r++) {
     float inv = w->l[r] > 0.0f ? 1.0f / w->l[r] : 0.0f;
     for (size_t x = 0; x < p->d_v; x++)
         p->out[(i0 + r) * p->d_v + x] = w->o[r * dvp + x] * inv;
 }
-#line 570 "book/09-fast.nw"
+#line 571 "book/09-fast.nw"
     if (p->weights != NULL)
         
-#line 621 "book/09-fast.nw"
+#line 622 "book/09-fast.nw"
 /* weights[i0+r][j] = exp(s - m[r]) / l[r]，m、l 已是整行的最终值 */
 for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
     size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -265,9 +265,9 @@ for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
             wr[c] = attn_exp_neg(w->s[r * FK + c] - w->m[r]) / w->l[r];
     }
 }
-#line 572 "book/09-fast.nw"
+#line 573 "book/09-fast.nw"
 }
-#line 645 "book/09-fast.nw"
+#line 646 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -286,7 +286,7 @@ size_t attn_sdpa_fast_bytes(size_t d_k, size_t d_v, int threads)
         return 0;
     return bytes;
 }
-#line 709 "book/09-fast.nw"
+#line 710 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -300,14 +300,27 @@ size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 765 "book/09-fast.nw"
+#line 848 "book/09-fast.nw"
+/* 所有分数 |q_i·k_j|·scale 的一个上界是否可能接近 float 的上限（或不是有限数） */
+static int flash_scores_may_overflow(const float *q, size_t nq, const float *k, size_t nk,
+                                     size_t d_k, float scale)
+{
+    double mq = 0.0, mk = 0.0;
+    for (size_t i = 0; i < nq; i++)
+        mq = fmax(mq, fabs((double)q[i]));
+    for (size_t i = 0; i < nk; i++)
+        mk = fmax(mk, fabs((double)k[i]));
+    double bound = (double)d_k * mq * mk * fmax(1.0, (double)scale);
+    return !(bound < 1e36);      /* NaN、inf 也算“可能” */
+}
+#line 766 "book/09-fast.nw"
 int attn_sdpa_heads(const float *q, const float *k, const float *v, size_t heads,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                     float scale, const unsigned char *mask, int causal,
                     float *out, float *weights, int threads)
 {
     
-#line 807 "book/09-fast.nw"
+#line 809 "book/09-fast.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
@@ -324,7 +337,20 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 771 "book/09-fast.nw"
+#line 772 "book/09-fast.nw"
+    
+#line 835 "book/09-fast.nw"
+if (flash_scores_may_overflow(q, heads * n_q * d_k, k, heads * n_k * d_k, d_k, scale)) {
+    for (size_t h = 0; h < heads; h++) {
+        int st = attn_sdpa_reference(q + h * n_q * d_k, k + h * n_k * d_k, v + h * n_k * d_v,
+                                     n_q, n_k, d_k, d_v, scale, mask, causal, out + h * n_q * d_v,
+                                     weights ? weights + h * n_q * n_k : NULL);
+        if (st != ATTN_OK)
+            return st;
+    }
+    return ATTN_OK;
+}
+#line 773 "book/09-fast.nw"
     size_t dvp = (d_v + TC - 1) / TC * TC;
     size_t n_blocks = (n_q + FQ - 1) / FQ, n_items = heads * n_blocks;
     int failed = 0;
@@ -339,7 +365,7 @@ if (scale == 0.0f)
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
             
-#line 795 "book/09-fast.nw"
+#line 797 "book/09-fast.nw"
 /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
 size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
 struct flash_problem p = {
@@ -347,7 +373,7 @@ struct flash_problem p = {
     n_q, n_k, d_k, d_v, dvp, scale, mask, causal,
     out + h * n_q * d_v, weights ? weights + h * n_q * n_k : NULL
 };
-#line 785 "book/09-fast.nw"
+#line 787 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -355,7 +381,7 @@ struct flash_problem p = {
     }
     return failed ? ATTN_ENOMEM : ATTN_OK;
 }
-#line 828 "book/09-fast.nw"
+#line 878 "book/09-fast.nw"
 int attn_sdpa_fast(const float *q, const float *k, const float *v,
                    size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                    float scale, const unsigned char *mask, int causal,

@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 547 "book/03-attention.nw"
+#line 566 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -174,7 +174,7 @@ check_section("Thinking Machines：112 与 96");
     CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 469 "book/03-attention.nw"
+#line 488 "book/03-attention.nw"
 check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
 {
     /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
@@ -217,7 +217,7 @@ check_section("attn_sdpa 等于一步一步的做法");
     CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
 }
-#line 593 "book/03-attention.nw"
+#line 612 "book/03-attention.nw"
 check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -249,7 +249,7 @@ check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
     CHECK(out[3 * FL_D + 1] > 0.9f);
 }
-#line 676 "book/03-attention.nw"
+#line 695 "book/03-attention.nw"
 check_section("K = V：k 和 v 传同一块内存");
 {
     const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -273,7 +273,7 @@ check_section("K = V：k 和 v 传同一块内存");
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
 }
-#line 717 "book/03-attention.nw"
+#line 736 "book/03-attention.nw"
 check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
 {
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};

@@ -1,4 +1,4 @@
-#line 992 "book/09-fast.nw"
+#line 1053 "book/09-fast.nw"
 #include "attn.h"
 #include "check.h"
 #include "fastexp.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1011 "book/09-fast.nw"
+#line 1072 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -33,7 +33,7 @@ static size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1003 "book/09-fast.nw"
+#line 1064 "book/09-fast.nw"
 int main(void)
 {
     
@@ -64,7 +64,7 @@ check_section("块的大小");
     CHECK_INT(192 * 64 * sizeof(float), 48 * 1024);
     CHECK_INT(192 % 6, 0);
 }
-#line 326 "book/09-fast.nw"
+#line 327 "book/09-fast.nw"
 check_section("在线 softmax：分两半算等于一次算完");
 {
     double x[4] = {1, 2, 4, 3}, v[4] = {1, 2, 3, 4};
@@ -90,7 +90,7 @@ check_section("在线 softmax：分两半算等于一次算完");
         kf[j] = (float)x[j];
         vf[j] = (float)v[j];
     }
-    CHECK_OK(attn_sdpa(qf, kf, vf, 1, 4, 1, 1, 1.0f, NULL, 0, &o1, NULL));
+    CHECK_OK(attn_sdpa_reference(qf, kf, vf, 1, 4, 1, 1, 1.0f, NULL, 0, &o1, NULL));
     CHECK_OK(attn_sdpa_fast(qf, kf, vf, 1, 4, 1, 1, 1.0f, NULL, 0, &o2, NULL, 1));
     CHECK_NEAR(o1, 3.0856, 1e-4);
     CHECK_NEAR(o2, 3.0856, 1e-4);
@@ -126,14 +126,14 @@ check_section("在线 softmax：分两半算等于一次算完");
     CHECK_REL(ll, l, 1e-12);
     CHECK_NEAR(oo / ll, o / l, 1e-12);
 }
-#line 392 "book/09-fast.nw"
+#line 393 "book/09-fast.nw"
 check_section("exp 在 89 处上溢");
 {
     CHECK(isfinite(expf(88.0f)));
     CHECK(isinf(expf(89.0f)));
     CHECK_NEAR(log(3.4028234663852886e38), 88.7, 0.05);
 }
-#line 528 "book/09-fast.nw"
+#line 529 "book/09-fast.nw"
 check_section("近似 exp");
 {
     double worst = 0.0;
@@ -151,7 +151,7 @@ check_section("近似 exp");
     CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
     CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
 }
-#line 666 "book/09-fast.nw"
+#line 667 "book/09-fast.nw"
 check_section("工作区的大小与序列长度无关");
 {
     CHECK_INT(192 * 64 + 64 * 64 + 64 * 64 + 192 * 64 + 192 * 64 + 2 * 192, 45440);
@@ -164,7 +164,7 @@ check_section("工作区的大小与序列长度无关");
     CHECK_INT(attn_sdpa_fast_bytes(64, 64, -1), 0);
     CHECK(attn_sdpa_fast_bytes(64, 64, 1) < ((size_t)64 << 20));
 }
-#line 727 "book/09-fast.nw"
+#line 728 "book/09-fast.nw"
 check_section("因果时跳过的块");
 {
     CHECK_INT(2048 / 192, 10);
@@ -180,7 +180,18 @@ check_section("因果时跳过的块");
     CHECK_INT(attn_sdpa_fast_scores(400, 10, 1), 16 * 10);
     CHECK_INT(400 - 2 * 192, 16);
 }
-#line 864 "book/09-fast.nw"
+#line 863 "book/09-fast.nw"
+check_section("极大的输入交给参考实现：不出 NaN");
+{
+    float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
+    float fast[1], ref[1], w[2];
+    CHECK_OK(attn_sdpa_fast(q, k, v, 1, 2, 2, 1, 1.0f, NULL, 0, fast, w, 1));
+    CHECK_OK(attn_sdpa_reference(q, k, v, 1, 2, 2, 1, 1.0f, NULL, 0, ref, NULL));
+    CHECK(!isnan(fast[0]) && !isnan(w[0]) && !isnan(w[1]));
+    CHECK_NEAR(fast[0], ref[0], 0.0);
+    CHECK_NEAR(fast[0], 20.0, 0.0);
+}
+#line 914 "book/09-fast.nw"
 check_section("多个头、多个线程");
 {
     size_t heads = 3, n = 150, d = 40;
@@ -194,12 +205,12 @@ check_section("多个头、多个线程");
     CHECK_OK(attn_sdpa_heads(q, k, v, heads, n, n, d, d, 0.0f, NULL, 1, o2, NULL, 2));
     CHECK(memcmp(o1, o2, nq * sizeof *o1) == 0);
     for (size_t h = 0; h < heads; h++)
-        CHECK_OK(attn_sdpa(q + h * n * d, k + h * n * d, v + h * n * d, n, n, d, d, 0.0f,
+        CHECK_OK(attn_sdpa_reference(q + h * n * d, k + h * n * d, v + h * n * d, n, n, d, d, 0.0f,
                            NULL, 1, o3 + h * n * d, NULL));
     CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
     free(q); free(k); free(v); free(o1); free(o2); free(o3);
 }
-#line 894 "book/09-fast.nw"
+#line 955 "book/09-fast.nw"
 check_section("快速路径与参考实现一致");
 {
     size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -214,7 +225,7 @@ check_section("快速路径与参考实现一致");
             size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
             int causal = variant & 1, use_mask = variant >> 1;
             
-#line 930 "book/09-fast.nw"
+#line 991 "book/09-fast.nw"
 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
 float *v = malloc(n_k * d_v * sizeof *v);
 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -227,8 +238,8 @@ ch09_fill(v, n_k * d_v, 200 + (unsigned)s);
 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
 for (size_t x = 0; x < n_q * n_k; x++)
     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 908 "book/09-fast.nw"
-            all_ok &= attn_sdpa(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
+#line 969 "book/09-fast.nw"
+            all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                 causal, o1, w1) == ATTN_OK;
             all_ok &= attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                      causal, o2, w2, 2) == ATTN_OK;
@@ -247,7 +258,7 @@ for (size_t x = 0; x < n_q * n_k; x++)
     CHECK(worst_w < 1e-5);
     CHECK(worst_out > 0);
 }
-#line 945 "book/09-fast.nw"
+#line 1006 "book/09-fast.nw"
 check_section("看不见任何键的行是零");
 {
     size_t n_q = 200, n_k = 130, d = 8;
@@ -270,7 +281,7 @@ check_section("看不见任何键的行是零");
     CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
     free(q); free(k); free(v); free(o); free(w);
 }
-#line 972 "book/09-fast.nw"
+#line 1033 "book/09-fast.nw"
 check_section("快速路径的参数检查");
 {
     float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -286,7 +297,7 @@ check_section("快速路径的参数检查");
     CHECK_OK(attn_sdpa_fast(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, 0));
     CHECK(o[0] != 9);
 }
-#line 1195 "book/09-fast.nw"
+#line 1256 "book/09-fast.nw"
 check_section("attn-bench 报告的内存");
 {
     CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
@@ -294,7 +305,7 @@ check_section("attn-bench 报告的内存");
     CHECK_INT(64 * sizeof(float), 256);
     CHECK_INT(64 * 65 / 2, 2080);
 }
-#line 1372 "book/09-fast.nw"
+#line 1433 "book/09-fast.nw"
 check_section("表里的额外内存");
 {
     CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -306,7 +317,7 @@ check_section("表里的额外内存");
     CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
     CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
 }
-#line 1451 "book/09-fast.nw"
+#line 1512 "book/09-fast.nw"
 check_section("两个常见的误解");
 {
     CHECK_INT(attn_sdpa_fast_scores(2048, 2048, 0), 2048 * 2048);
@@ -315,7 +326,7 @@ check_section("两个常见的误解");
     CHECK(attn_sdpa_fast_scores(4096, 4096, 1) * 2048.0 * 2048.0
           < attn_sdpa_fast_scores(2048, 2048, 1) * 4096.0 * 4096.0);
 }
-#line 1486 "book/09-fast.nw"
+#line 1547 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
@@ -340,6 +351,6 @@ check_section("练习的参考答案");
     CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
     CHECK_INT(26816 * 4, 107264);
 }
-#line 1006 "book/09-fast.nw"
+#line 1067 "book/09-fast.nw"
     return check_summary("ch09");
 }
