@@ -19,7 +19,7 @@ packages=(
   gnuplot-nox graphviz               # figures
   poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
   chromium                           # the browser test of the HTML book
-  clang libclang-rt-14-dev valgrind  # the hardening runs: a second compiler, libFuzzer, memcheck
+  clang libclang-rt-14-dev libomp-14-dev valgrind  # hardening: clang, libFuzzer, OpenMP, memcheck
 )
 
 missing=()
