@@ -28,10 +28,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 /* y[n×d_out] = x[n×d_in] · w[d_in×d_out] + bias[d_out]；bias 可以为 NULL */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 211 "book/01-mlp.nw"
+#line 210 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 313 "book/01-mlp.nw"
+#line 312 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。 */
 int attn_ffn(const float *x, size_t n, size_t d_in,
@@ -55,7 +55,7 @@ int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float 
 #line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 357 "book/03-attention.nw"
+#line 389 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
@@ -187,7 +187,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
-#line 889 "book/09-fast.nw"
+#line 903 "book/09-fast.nw"
 /* 与 attn_sdpa 算同一个东西（误差见第 9 章），分块计算，不保存 n_q×n_k 的分数；
    threads 个线程，0 表示 OpenMP 的默认值，负数是 ATTN_EINVAL。 */
 int attn_sdpa_fast(const float *q, const float *k, const float *v,

@@ -1,4 +1,4 @@
-#line 1116 "book/09-fast.nw"
+#line 1130 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "cli.h"
@@ -24,7 +24,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1181 "book/09-fast.nw"
+#line 1195 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -39,11 +39,11 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1143 "book/09-fast.nw"
+#line 1157 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
     
-#line 1153 "book/09-fast.nw"
+#line 1167 "book/09-fast.nw"
 size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
 int causal = 0;
 const char *impl = "fast";
@@ -67,9 +67,9 @@ if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
             " [--impl reference|fast] [--repeat R]\n");
     return 2;
 }
-#line 1146 "book/09-fast.nw"
+#line 1160 "book/09-fast.nw"
     
-#line 1197 "book/09-fast.nw"
+#line 1211 "book/09-fast.nw"
 if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
     heads * n * d > SIZE_MAX / sizeof(float)) {
     fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -110,5 +110,5 @@ printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": 
        impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
 free(q); free(k); free(v); free(out);
 return 0;
-#line 1147 "book/09-fast.nw"
+#line 1161 "book/09-fast.nw"
 }

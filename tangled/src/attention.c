@@ -1,4 +1,4 @@
-#line 377 "book/03-attention.nw"
+#line 409 "book/03-attention.nw"
 #include "attn.h"
 #include "internal.h"
 #include "mask.h"
@@ -13,34 +13,33 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         float *out, float *weights)
 {
     
-#line 420 "book/03-attention.nw"
-size_t size;
+#line 452 "book/03-attention.nw"
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
 if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
     return ATTN_EINVAL;
-if (!attn_size_mul(n_q, d_k, &size) || !attn_size_mul(n_k, d_k, &size) ||
-    !attn_size_mul(n_k, d_v, &size) || !attn_size_mul(n_q, d_v, &size) ||
-    !attn_size_mul(n_q, n_k, &size))
+if (!attn_floats_fit(n_q, d_k) || !attn_floats_fit(n_k, d_k) ||
+    !attn_floats_fit(n_k, d_v) || !attn_floats_fit(n_q, d_v) ||
+    !attn_floats_fit(n_q, n_k))
     return ATTN_EINVAL;
 if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 391 "book/03-attention.nw"
+#line 423 "book/03-attention.nw"
     
-#line 439 "book/03-attention.nw"
+#line 470 "book/03-attention.nw"
 float *row = NULL;
 if (weights == NULL) {
     row = malloc(n_k * sizeof *row);
     if (row == NULL)
         return ATTN_ENOMEM;
 }
-#line 392 "book/03-attention.nw"
+#line 424 "book/03-attention.nw"
     for (size_t i = 0; i < n_q; i++) {
         float *p = weights ? weights + i * n_k : row;
         
-#line 456 "book/03-attention.nw"
+#line 487 "book/03-attention.nw"
 /* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
 for (size_t j = 0; j < n_k; j++) {
     if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
@@ -53,10 +52,10 @@ for (size_t j = 0; j < n_k; j++) {
     dot *= scale;
     p[j] = dot > FLT_MAX ? FLT_MAX : dot < -FLT_MAX ? -FLT_MAX : (float)dot;
 }
-#line 395 "book/03-attention.nw"
+#line 427 "book/03-attention.nw"
         attn_softmax(p, n_k);
         
-#line 473 "book/03-attention.nw"
+#line 504 "book/03-attention.nw"
 /* out[i] = Σ_j p[j] · v[j] */
 for (size_t c = 0; c < d_v; c++)
     out[i * d_v + c] = 0.0f;
@@ -66,7 +65,7 @@ for (size_t j = 0; j < n_k; j++) {
     for (size_t c = 0; c < d_v; c++)
         out[i * d_v + c] += p[j] * v[j * d_v + c];
 }
-#line 397 "book/03-attention.nw"
+#line 429 "book/03-attention.nw"
     }
     free(row);
     return ATTN_OK;
@@ -78,7 +77,7 @@ int attn_sdpa(const float *q, const float *k, const float *v,
               float *out, float *weights)
 {
     
-#line 942 "book/09-fast.nw"
+#line 956 "book/09-fast.nw"
 return attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, out, weights, 1);
-#line 408 "book/03-attention.nw"
+#line 440 "book/03-attention.nw"
 }

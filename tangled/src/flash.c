@@ -136,7 +136,7 @@ ATTN_INLINE float row_exp(float *x, float mx)
         sum += lane[u];
     return sum;
 }
-#line 690 "book/09-fast.nw"
+#line 692 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -280,13 +280,15 @@ static int flash_threads(int threads)
 
 size_t attn_sdpa_fast_bytes(size_t d_k, size_t d_v, int threads)
 {
+    if (d_v > SIZE_MAX / 2)      /* 补到 TC 的倍数时不能绕回 0 */
+        return 0;
     size_t dvp = (d_v + TC - 1) / TC * TC, n = flash_work_floats(d_k, dvp), bytes;
     if (threads < 0 || d_k == 0 || d_v == 0 || n == 0 ||
         !attn_size_mul(n, sizeof(float) * (size_t)flash_threads(threads), &bytes))
         return 0;
     return bytes;
 }
-#line 710 "book/09-fast.nw"
+#line 712 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -300,47 +302,58 @@ size_t attn_sdpa_fast_scores(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 848 "book/09-fast.nw"
-/* 所有分数 |q_i·k_j|·scale 的一个上界是否可能接近 float 的上限（或不是有限数） */
+#line 852 "book/09-fast.nw"
+static int flash_all_finite(const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* 所有分数 |q_i·k_j|·scale 的一个上界是否可能接近 float 的上限；输入不是有限数也算 */
 static int flash_scores_may_overflow(const float *q, size_t nq, const float *k, size_t nk,
                                      size_t d_k, float scale)
 {
+    if (!flash_all_finite(q, nq) || !flash_all_finite(k, nk))
+        return 1;
     double mq = 0.0, mk = 0.0;
     for (size_t i = 0; i < nq; i++)
         mq = fmax(mq, fabs((double)q[i]));
     for (size_t i = 0; i < nk; i++)
         mk = fmax(mk, fabs((double)k[i]));
     double bound = (double)d_k * mq * mk * fmax(1.0, (double)scale);
-    return !(bound < 1e36);      /* NaN、inf 也算“可能” */
+    return !(bound < 1e36);
 }
-#line 766 "book/09-fast.nw"
+#line 768 "book/09-fast.nw"
 int attn_sdpa_heads(const float *q, const float *k, const float *v, size_t heads,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                     float scale, const unsigned char *mask, int causal,
                     float *out, float *weights, int threads)
 {
     
-#line 809 "book/09-fast.nw"
+#line 811 "book/09-fast.nw"
 size_t size;
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
 if (heads == 0 || n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0 || threads < 0)
     return ATTN_EINVAL;
-if (!attn_size_mul(n_q, d_k, &size) || !attn_size_mul(size, heads, &size) ||
-    !attn_size_mul(n_k, d_k, &size) || !attn_size_mul(size, heads, &size) ||
-    !attn_size_mul(n_k, d_v, &size) || !attn_size_mul(size, heads, &size) ||
-    !attn_size_mul(n_q, d_v, &size) || !attn_size_mul(size, heads, &size) ||
-    !attn_size_mul(n_q, n_k, &size) || !attn_size_mul(size, heads, &size) ||
+if (!attn_size_mul(n_q, d_k, &size) || !attn_floats_fit(size, heads) ||
+    !attn_size_mul(n_k, d_k, &size) || !attn_floats_fit(size, heads) ||
+    !attn_size_mul(n_k, d_v, &size) || !attn_floats_fit(size, heads) ||
+    !attn_size_mul(n_q, d_v, &size) || !attn_floats_fit(size, heads) ||
+    !attn_size_mul(n_q, n_k, &size) || !attn_floats_fit(size, heads) ||
     attn_sdpa_fast_bytes(d_k, d_v, threads) == 0)
     return ATTN_EINVAL;
 if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 772 "book/09-fast.nw"
+#line 774 "book/09-fast.nw"
     
-#line 835 "book/09-fast.nw"
-if (flash_scores_may_overflow(q, heads * n_q * d_k, k, heads * n_k * d_k, d_k, scale)) {
+#line 838 "book/09-fast.nw"
+if (flash_scores_may_overflow(q, heads * n_q * d_k, k, heads * n_k * d_k, d_k, scale) ||
+    !flash_all_finite(v, heads * n_k * d_v)) {
     for (size_t h = 0; h < heads; h++) {
         int st = attn_sdpa_reference(q + h * n_q * d_k, k + h * n_k * d_k, v + h * n_k * d_v,
                                      n_q, n_k, d_k, d_v, scale, mask, causal, out + h * n_q * d_v,
@@ -350,7 +363,7 @@ if (flash_scores_may_overflow(q, heads * n_q * d_k, k, heads * n_k * d_k, d_k, s
     }
     return ATTN_OK;
 }
-#line 773 "book/09-fast.nw"
+#line 775 "book/09-fast.nw"
     size_t dvp = (d_v + TC - 1) / TC * TC;
     size_t n_blocks = (n_q + FQ - 1) / FQ, n_items = heads * n_blocks;
     int failed = 0;
@@ -365,7 +378,7 @@ if (flash_scores_may_overflow(q, heads * n_q * d_k, k, heads * n_k * d_k, d_k, s
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
             
-#line 797 "book/09-fast.nw"
+#line 799 "book/09-fast.nw"
 /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
 size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
 struct flash_problem p = {
@@ -373,7 +386,7 @@ struct flash_problem p = {
     n_q, n_k, d_k, d_v, dvp, scale, mask, causal,
     out + h * n_q * d_v, weights ? weights + h * n_q * n_k : NULL
 };
-#line 787 "book/09-fast.nw"
+#line 789 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -381,7 +394,7 @@ struct flash_problem p = {
     }
     return failed ? ATTN_ENOMEM : ATTN_OK;
 }
-#line 878 "book/09-fast.nw"
+#line 892 "book/09-fast.nw"
 int attn_sdpa_fast(const float *q, const float *k, const float *v,
                    size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                    float scale, const unsigned char *mask, int causal,

@@ -6,9 +6,8 @@
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
-    size_t size;
     return m != 0 && k != 0 && n != 0 &&
-           attn_size_mul(m, k, &size) && attn_size_mul(k, n, &size) && attn_size_mul(m, n, &size);
+           attn_floats_fit(m, k) && attn_floats_fit(k, n) && attn_floats_fit(m, n);
 }
 
 #line 52 "book/01-mlp.nw"

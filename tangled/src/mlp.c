@@ -1,4 +1,4 @@
-#line 216 "book/01-mlp.nw"
+#line 215 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -10,10 +10,10 @@ int attn_relu(float *x, size_t n)
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
         
-#line 234 "book/01-mlp.nw"
+#line 233 "book/01-mlp.nw"
 if (x[i] < 0.0f)
     x[i] = 0.0f;
-#line 227 "book/01-mlp.nw"
+#line 226 "book/01-mlp.nw"
     return ATTN_OK;
 }
 
@@ -22,13 +22,15 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)
 {
-    size_t size;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;
+    /* 两层用到的五个矩阵，尺寸都要合法，而且要在分配之前就查清 */
     if (n == 0 || d_in == 0 || d_hidden == 0 || d_out == 0 ||
-        !attn_size_mul(n, d_hidden, &size) || !attn_size_mul(size, sizeof(float), &size))
+        !attn_floats_fit(n, d_in) || !attn_floats_fit(d_in, d_hidden) ||
+        !attn_floats_fit(n, d_hidden) || !attn_floats_fit(d_hidden, d_out) ||
+        !attn_floats_fit(n, d_out))
         return ATTN_EINVAL;
-    float *h = malloc(size);   /* h[n][d_hidden] */
+    float *h = malloc(n * d_hidden * sizeof(float));   /* h[n][d_hidden] */
     if (h == NULL)
         return ATTN_ENOMEM;
     int status = attn_linear(x, w1, b1, h, n, d_in, d_hidden);

@@ -10,12 +10,31 @@ int attn_softmax(float *x, size_t n)
     
 #line 60 "book/03-attention.nw"
 float m = -INFINITY;
-for (size_t i = 0; i < n; i++)
-    if (x[i] > m)
+int has_nan = 0;
+for (size_t i = 0; i < n; i++) {
+    if (isnan(x[i]))
+        has_nan = 1;
+    else if (x[i] > m)
         m = x[i];
+}
+#line 77 "book/03-attention.nw"
+if (has_nan) {
+    for (size_t i = 0; i < n; i++)
+        x[i] = NAN;
+    return ATTN_OK;
+}
+#line 88 "book/03-attention.nw"
+if (m == INFINITY) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += x[i] == INFINITY;
+    for (size_t i = 0; i < n; i++)
+        x[i] = x[i] == INFINITY ? 1.0f / (float)count : 0.0f;
+    return ATTN_OK;
+}
 #line 50 "book/03-attention.nw"
     
-#line 71 "book/03-attention.nw"
+#line 103 "book/03-attention.nw"
 if (m == -INFINITY) {
     for (size_t i = 0; i < n; i++)
         x[i] = 0.0f;
@@ -23,7 +42,7 @@ if (m == -INFINITY) {
 }
 #line 51 "book/03-attention.nw"
     
-#line 81 "book/03-attention.nw"
+#line 113 "book/03-attention.nw"
 double sum = 0.0;
 for (size_t i = 0; i < n; i++) {
     x[i] = expf(x[i] - m);
@@ -31,7 +50,7 @@ for (size_t i = 0; i < n; i++) {
 }
 #line 52 "book/03-attention.nw"
     
-#line 91 "book/03-attention.nw"
+#line 123 "book/03-attention.nw"
 float inv = (float)(1.0 / sum);
 for (size_t i = 0; i < n; i++)
     x[i] *= inv;

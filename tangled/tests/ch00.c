@@ -1,4 +1,4 @@
-#line 114 "book/00-preface.nw"
+#line 122 "book/00-preface.nw"
 #include "attn.h"
 #include "check.h"
 

@@ -1,4 +1,4 @@
-#line 99 "book/03-attention.nw"
+#line 131 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 118 "book/03-attention.nw"
+#line 150 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 566 "book/03-attention.nw"
+#line 597 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -59,7 +59,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
-#line 308 "book/03-attention.nw"
+#line 340 "book/03-attention.nw"
 /* 线性同余发生器：每次运行都给出同样的序列，测试结果不会时好时坏。
    返回 [-√3, √3) 里均匀分布的数，均值 0，方差 1。 */
 static float rand_unit(unsigned long *state)
@@ -69,11 +69,11 @@ static float rand_unit(unsigned long *state)
     return (float)((2.0 * u - 1.0) * 1.7320508075688772);
 }
 
-#line 110 "book/03-attention.nw"
+#line 142 "book/03-attention.nw"
 int main(void)
 {
     
-#line 132 "book/03-attention.nw"
+#line 164 "book/03-attention.nw"
 check_section("softmax：手算的例子");
 {
     float a[2] = {0, 0}, b[2] = {0, logf(3)};
@@ -113,7 +113,7 @@ check_section("softmax：负无穷");
     CHECK_NEAR(none[0], 0, 0);
     CHECK_NEAR(none[1], 0, 0);
 }
-#line 210 "book/03-attention.nw"
+#line 242 "book/03-attention.nw"
 check_section("今天天气很好：行和与 c₂");
 {
     static const float table[6][6] = {
@@ -142,7 +142,7 @@ check_section("今天天气很好：行和与 c₂");
     CHECK_NEAR(c2[0], 0.25, 1e-7);
     CHECK_NEAR(c2[1], 0.75, 1e-7);
 }
-#line 319 "book/03-attention.nw"
+#line 351 "book/03-attention.nw"
 check_section("点积的方差是 d_k");
 {
     unsigned long state = 42;
@@ -174,7 +174,7 @@ check_section("Thinking Machines：112 与 96");
     CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 488 "book/03-attention.nw"
+#line 519 "book/03-attention.nw"
 check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
 {
     /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
@@ -217,7 +217,7 @@ check_section("attn_sdpa 等于一步一步的做法");
     CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
 }
-#line 612 "book/03-attention.nw"
+#line 643 "book/03-attention.nw"
 check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -249,7 +249,7 @@ check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
     CHECK(out[3 * FL_D + 1] > 0.9f);
 }
-#line 695 "book/03-attention.nw"
+#line 726 "book/03-attention.nw"
 check_section("K = V：k 和 v 传同一块内存");
 {
     const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -273,7 +273,7 @@ check_section("K = V：k 和 v 传同一块内存");
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
 }
-#line 736 "book/03-attention.nw"
+#line 767 "book/03-attention.nw"
 check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
 {
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -298,6 +298,6 @@ check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·
     CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
     CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
 }
-#line 113 "book/03-attention.nw"
+#line 145 "book/03-attention.nw"
     return check_summary("ch03");
 }

@@ -1,4 +1,4 @@
-#line 1053 "book/09-fast.nw"
+#line 1067 "book/09-fast.nw"
 #include "attn.h"
 #include "check.h"
 #include "fastexp.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1072 "book/09-fast.nw"
+#line 1086 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -33,7 +33,7 @@ static size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1064 "book/09-fast.nw"
+#line 1078 "book/09-fast.nw"
 int main(void)
 {
     
@@ -151,7 +151,7 @@ check_section("近似 exp");
     CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
     CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
 }
-#line 667 "book/09-fast.nw"
+#line 669 "book/09-fast.nw"
 check_section("工作区的大小与序列长度无关");
 {
     CHECK_INT(192 * 64 + 64 * 64 + 64 * 64 + 192 * 64 + 192 * 64 + 2 * 192, 45440);
@@ -164,7 +164,7 @@ check_section("工作区的大小与序列长度无关");
     CHECK_INT(attn_sdpa_fast_bytes(64, 64, -1), 0);
     CHECK(attn_sdpa_fast_bytes(64, 64, 1) < ((size_t)64 << 20));
 }
-#line 728 "book/09-fast.nw"
+#line 730 "book/09-fast.nw"
 check_section("因果时跳过的块");
 {
     CHECK_INT(2048 / 192, 10);
@@ -180,7 +180,7 @@ check_section("因果时跳过的块");
     CHECK_INT(attn_sdpa_fast_scores(400, 10, 1), 16 * 10);
     CHECK_INT(400 - 2 * 192, 16);
 }
-#line 863 "book/09-fast.nw"
+#line 877 "book/09-fast.nw"
 check_section("极大的输入交给参考实现：不出 NaN");
 {
     float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
@@ -191,7 +191,7 @@ check_section("极大的输入交给参考实现：不出 NaN");
     CHECK_NEAR(fast[0], ref[0], 0.0);
     CHECK_NEAR(fast[0], 20.0, 0.0);
 }
-#line 914 "book/09-fast.nw"
+#line 928 "book/09-fast.nw"
 check_section("多个头、多个线程");
 {
     size_t heads = 3, n = 150, d = 40;
@@ -210,7 +210,7 @@ check_section("多个头、多个线程");
     CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
     free(q); free(k); free(v); free(o1); free(o2); free(o3);
 }
-#line 955 "book/09-fast.nw"
+#line 969 "book/09-fast.nw"
 check_section("快速路径与参考实现一致");
 {
     size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -225,7 +225,7 @@ check_section("快速路径与参考实现一致");
             size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
             int causal = variant & 1, use_mask = variant >> 1;
             
-#line 991 "book/09-fast.nw"
+#line 1005 "book/09-fast.nw"
 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
 float *v = malloc(n_k * d_v * sizeof *v);
 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -238,7 +238,7 @@ ch09_fill(v, n_k * d_v, 200 + (unsigned)s);
 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
 for (size_t x = 0; x < n_q * n_k; x++)
     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 969 "book/09-fast.nw"
+#line 983 "book/09-fast.nw"
             all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                 causal, o1, w1) == ATTN_OK;
             all_ok &= attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -258,7 +258,7 @@ for (size_t x = 0; x < n_q * n_k; x++)
     CHECK(worst_w < 1e-5);
     CHECK(worst_out > 0);
 }
-#line 1006 "book/09-fast.nw"
+#line 1020 "book/09-fast.nw"
 check_section("看不见任何键的行是零");
 {
     size_t n_q = 200, n_k = 130, d = 8;
@@ -281,7 +281,7 @@ check_section("看不见任何键的行是零");
     CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
     free(q); free(k); free(v); free(o); free(w);
 }
-#line 1033 "book/09-fast.nw"
+#line 1047 "book/09-fast.nw"
 check_section("快速路径的参数检查");
 {
     float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -297,7 +297,7 @@ check_section("快速路径的参数检查");
     CHECK_OK(attn_sdpa_fast(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, 0));
     CHECK(o[0] != 9);
 }
-#line 1256 "book/09-fast.nw"
+#line 1270 "book/09-fast.nw"
 check_section("attn-bench 报告的内存");
 {
     CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
@@ -305,7 +305,7 @@ check_section("attn-bench 报告的内存");
     CHECK_INT(64 * sizeof(float), 256);
     CHECK_INT(64 * 65 / 2, 2080);
 }
-#line 1433 "book/09-fast.nw"
+#line 1447 "book/09-fast.nw"
 check_section("表里的额外内存");
 {
     CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -317,7 +317,7 @@ check_section("表里的额外内存");
     CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
     CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
 }
-#line 1512 "book/09-fast.nw"
+#line 1526 "book/09-fast.nw"
 check_section("两个常见的误解");
 {
     CHECK_INT(attn_sdpa_fast_scores(2048, 2048, 0), 2048 * 2048);
@@ -326,7 +326,7 @@ check_section("两个常见的误解");
     CHECK(attn_sdpa_fast_scores(4096, 4096, 1) * 2048.0 * 2048.0
           < attn_sdpa_fast_scores(2048, 2048, 1) * 4096.0 * 4096.0);
 }
-#line 1547 "book/09-fast.nw"
+#line 1561 "book/09-fast.nw"
 check_section("练习的参考答案");
 {
     CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
@@ -351,6 +351,6 @@ check_section("练习的参考答案");
     CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
     CHECK_INT(26816 * 4, 107264);
 }
-#line 1067 "book/09-fast.nw"
+#line 1081 "book/09-fast.nw"
     return check_summary("ch09");
 }
