@@ -18,9 +18,6 @@ if(ATTN_BUILD_BOOK)
   add_test(NAME browser COMMAND ${NODE} ${PROJECT_SOURCE_DIR}/tests/browser/check.mjs
                                 ${PROJECT_BINARY_DIR}/book/html ${PROJECT_BINARY_DIR}/screenshots)
   set_tests_properties(browser PROPERTIES LABELS book)
-endif()
-
-if(ATTN_BUILD_BOOK)
   # two builds of the HTML book from the same sources are byte-identical
   add_test(NAME reproducible-html COMMAND ${PROJECT_SOURCE_DIR}/tests/reproducible_html.sh ${PROJECT_BINARY_DIR})
   set_tests_properties(reproducible-html PROPERTIES LABELS book)

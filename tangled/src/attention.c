@@ -1,4 +1,4 @@
-#line 409 "book/03-attention.nw"
+#line 399 "book/03-attention.nw"
 #include "attn.h"
 #include "internal.h"
 #include "mask.h"
@@ -13,7 +13,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         float *out, float *weights)
 {
     
-#line 452 "book/03-attention.nw"
+#line 442 "book/03-attention.nw"
 if (q == NULL || k == NULL || v == NULL || out == NULL)
     return ATTN_EINVAL;
 if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
@@ -26,20 +26,20 @@ if (isnan(scale) || scale < 0.0f || isinf(scale))
     return ATTN_EINVAL;
 if (scale == 0.0f)
     scale = 1.0f / sqrtf((float)d_k);
-#line 423 "book/03-attention.nw"
+#line 413 "book/03-attention.nw"
     
-#line 470 "book/03-attention.nw"
+#line 460 "book/03-attention.nw"
 float *row = NULL;
 if (weights == NULL) {
     row = malloc(n_k * sizeof *row);
     if (row == NULL)
         return ATTN_ENOMEM;
 }
-#line 424 "book/03-attention.nw"
+#line 414 "book/03-attention.nw"
     for (size_t i = 0; i < n_q; i++) {
         float *p = weights ? weights + i * n_k : row;
         
-#line 487 "book/03-attention.nw"
+#line 477 "book/03-attention.nw"
 /* p[j] = q[i]·k[j] · scale，看不见的键记为 -inf */
 for (size_t j = 0; j < n_k; j++) {
     if (!attn_key_visible(mask, causal, n_q, n_k, i, j)) {
@@ -52,10 +52,10 @@ for (size_t j = 0; j < n_k; j++) {
     dot *= scale;
     p[j] = dot > FLT_MAX ? FLT_MAX : dot < -FLT_MAX ? -FLT_MAX : (float)dot;
 }
-#line 427 "book/03-attention.nw"
+#line 417 "book/03-attention.nw"
         attn_softmax(p, n_k);
         
-#line 504 "book/03-attention.nw"
+#line 494 "book/03-attention.nw"
 /* out[i] = Σ_j p[j] · v[j] */
 for (size_t c = 0; c < d_v; c++)
     out[i * d_v + c] = 0.0f;
@@ -65,7 +65,7 @@ for (size_t j = 0; j < n_k; j++) {
     for (size_t c = 0; c < d_v; c++)
         out[i * d_v + c] += p[j] * v[j * d_v + c];
 }
-#line 429 "book/03-attention.nw"
+#line 419 "book/03-attention.nw"
     }
     free(row);
     return ATTN_OK;
@@ -79,5 +79,5 @@ int attn_sdpa(const float *q, const float *k, const float *v,
     
 #line 956 "book/09-fast.nw"
 return attn_sdpa_fast(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, out, weights, 1);
-#line 440 "book/03-attention.nw"
+#line 430 "book/03-attention.nw"
 }

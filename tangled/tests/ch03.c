@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 150 "book/03-attention.nw"
+#line 149 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 597 "book/03-attention.nw"
+#line 589 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -59,21 +59,12 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
-#line 340 "book/03-attention.nw"
-/* 线性同余发生器：每次运行都给出同样的序列，测试结果不会时好时坏。
-   返回 [-√3, √3) 里均匀分布的数，均值 0，方差 1。 */
-static float rand_unit(unsigned long *state)
-{
-    *state = *state * 6364136223846793005UL + 1442695040888963407UL;
-    double u = (double)(*state >> 11) / 9007199254740992.0;   /* [0, 1) */
-    return (float)((2.0 * u - 1.0) * 1.7320508075688772);
-}
 
-#line 142 "book/03-attention.nw"
+#line 141 "book/03-attention.nw"
 int main(void)
 {
     
-#line 164 "book/03-attention.nw"
+#line 163 "book/03-attention.nw"
 check_section("softmax：手算的例子");
 {
     float a[2] = {0, 0}, b[2] = {0, logf(3)};
@@ -113,7 +104,7 @@ check_section("softmax：负无穷");
     CHECK_NEAR(none[0], 0, 0);
     CHECK_NEAR(none[1], 0, 0);
 }
-#line 242 "book/03-attention.nw"
+#line 241 "book/03-attention.nw"
 check_section("今天天气很好：行和与 c₂");
 {
     static const float table[6][6] = {
@@ -142,18 +133,17 @@ check_section("今天天气很好：行和与 c₂");
     CHECK_NEAR(c2[0], 0.25, 1e-7);
     CHECK_NEAR(c2[1], 0.75, 1e-7);
 }
-#line 351 "book/03-attention.nw"
+#line 342 "book/03-attention.nw"
 check_section("点积的方差是 d_k");
 {
-    unsigned long state = 42;
+    attn_rng rng;
+    attn_rng_seed(&rng, 42);
     enum { D = 64, SAMPLES = 4000 };
     double sum = 0, sum2 = 0;
     for (int s = 0; s < SAMPLES; s++) {
         float q[D], k[D], dot;
-        for (int t = 0; t < D; t++) {
-            q[t] = rand_unit(&state);
-            k[t] = rand_unit(&state);
-        }
+        attn_rng_normal(&rng, q, D);
+        attn_rng_normal(&rng, k, D);
         CHECK_OK(attn_dot(q, k, D, &dot));
         sum += dot;
         sum2 += (double)dot * dot;
@@ -174,7 +164,7 @@ check_section("Thinking Machines：112 与 96");
     CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
 }
-#line 519 "book/03-attention.nw"
+#line 509 "book/03-attention.nw"
 check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
 {
     /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
@@ -191,10 +181,12 @@ check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
 check_section("attn_sdpa 等于一步一步的做法");
 {
     enum { N = 4, DK = 3, DV = 2 };
-    unsigned long state = 7;
+    attn_rng rng;
+    attn_rng_seed(&rng, 7);
     float q[N * DK], k[N * DK], v[N * DV];
-    for (int t = 0; t < N * DK; t++) { q[t] = rand_unit(&state); k[t] = rand_unit(&state); }
-    for (int t = 0; t < N * DV; t++) v[t] = rand_unit(&state);
+    attn_rng_normal(&rng, q, N * DK);
+    attn_rng_normal(&rng, k, N * DK);
+    attn_rng_normal(&rng, v, N * DV);
     float out[N * DV], w[N * N];
     CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 0, out, w));
     float s[N * N], want[N * DV];
@@ -217,7 +209,7 @@ check_section("attn_sdpa 等于一步一步的做法");
     CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
 }
-#line 643 "book/03-attention.nw"
+#line 635 "book/03-attention.nw"
 check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -249,7 +241,7 @@ check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
     CHECK(out[3 * FL_D + 1] > 0.9f);
 }
-#line 726 "book/03-attention.nw"
+#line 718 "book/03-attention.nw"
 check_section("K = V：k 和 v 传同一块内存");
 {
     const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -273,7 +265,7 @@ check_section("K = V：k 和 v 传同一块内存");
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
     CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
 }
-#line 767 "book/03-attention.nw"
+#line 759 "book/03-attention.nw"
 check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
 {
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -298,6 +290,6 @@ check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·
     CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
     CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
 }
-#line 145 "book/03-attention.nw"
+#line 144 "book/03-attention.nw"
     return check_summary("ch03");
 }
