@@ -4,8 +4,7 @@
 Usage:
     tools/weave.py [--html DIR] [--latex FILE.tex] [--markdown DIR] book/*.nw
 
-It runs noweb's own front end (markup, then the C definition finder autodefs.c and finduses)
-over all chapters at once, so that cross-references work across chapters, and reads the
+It runs noweb's own front end (markup, then finduses) over all chapters at once, so that cross-references work across chapters, and reads the
 markup stream that noweb's "Hacker's guide" describes. For every code chunk it writes a
 header with the chunk's name and number, the code (highlighted by pandoc), and a footer
 that says where the chunk is continued, where it is used and which identifiers it defines.
@@ -121,17 +120,18 @@ def read_markup(stream):
 
 
 def run_front_end(sources):
-    for tool in ("markup", "autodefs.c", "finduses"):
+    # Identifiers come from the "@ %def" lines the chapters write after their chunks. noweb's
+    # autodefs.c is not used: a chunk's code starts at column 0, so it cannot tell a local
+    # variable from a top-level definition and would fill the index with m, row, q, ...
+    for tool in ("markup", "finduses"):
         if not (NOWEB_LIB / tool).exists():
             die(f"{NOWEB_LIB / tool} not found (Debian package noweb)")
     markup = subprocess.Popen([str(NOWEB_LIB / "markup"), *sources], stdout=subprocess.PIPE)
-    defs = subprocess.Popen([str(NOWEB_LIB / "autodefs.c")], stdin=markup.stdout, stdout=subprocess.PIPE)
-    uses = subprocess.Popen([str(NOWEB_LIB / "finduses"), "-noquote"], stdin=defs.stdout,
+    uses = subprocess.Popen([str(NOWEB_LIB / "finduses"), "-noquote"], stdin=markup.stdout,
                             stdout=subprocess.PIPE, text=True, encoding="utf-8")
     markup.stdout.close()
-    defs.stdout.close()
     out, _ = uses.communicate()
-    for p in (markup, defs):
+    for p in (markup,):
         if p.wait() != 0:
             die(f"noweb front end failed ({p.args[0]})")
     return out.splitlines(keepends=True)
