@@ -8,6 +8,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" --component Unspecified > "$tmp/install.log"
+if grep -n '^#line' "$prefix/include/attn.h"; then
+  echo "install-consumer: the installed attn.h still has #line directives"; exit 1
+fi
+cmp -s <(grep -v '^#line' "$here/../tangled/include/attn.h") "$prefix/include/attn.h" ||
+  { echo "install-consumer: the installed attn.h is not tangled/include/attn.h without #line"; exit 1; }
 export LD_LIBRARY_PATH=$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
 echo "== find_package(attn)"

@@ -37,3 +37,17 @@ if(ATTN_FUZZ)
   add_test(NAME fuzz COMMAND ${PROJECT_SOURCE_DIR}/tests/fuzz/run.sh $<TARGET_FILE:fuzz_attention> ${ATTN_FUZZ_RUNS})
   set_tests_properties(fuzz PROPERTIES LABELS fuzz)
 endif()
+
+# every chapter builds on earlier chapters only: book/00 … book/NN alone tangles, compiles and
+# passes the tests of chapters ≤ NN (needs notangle and a C compiler; takes about a minute)
+find_program(ATTN_NOTANGLE notangle)
+if(ATTN_NOTANGLE)
+  add_test(NAME chapter-prefixes COMMAND ${PROJECT_SOURCE_DIR}/tests/prefix.sh ${PROJECT_SOURCE_DIR})
+  set_tests_properties(chapter-prefixes PROPERTIES LABELS project
+                       ENVIRONMENT "CC=${CMAKE_C_COMPILER}" TIMEOUT 600)
+endif()
+
+# libattn.so exports exactly the functions declared in attn.h, nothing internal
+add_test(NAME shared-exports COMMAND ${PROJECT_SOURCE_DIR}/tests/exports.sh $<TARGET_FILE:attn_shared>
+                                     ${PROJECT_SOURCE_DIR}/tangled/include/attn.h)
+set_tests_properties(shared-exports PROPERTIES LABELS project ENVIRONMENT "CC=${CMAKE_C_COMPILER}")

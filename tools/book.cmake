@@ -1,17 +1,55 @@
 # tools/book.cmake — figures (data from the library, drawn by gnuplot or Graphviz) and the
-# book (weave -> pandoc -> HTML pages and XeLaTeX PDF). Included by CMakeLists.txt.
+# book (weave -> pandoc -> HTML pages and XeLaTeX PDF). Included by CMakeLists.txt when
+# ATTN_BUILD_BOOK is on.
+#
+# The steps are cut so that an edit redoes only what it changes:
+#   figure-data  each figure's data program writes NAME.dat only when the numbers change
+#   figures      gnuplot / Graphviz, only for figures whose data or script changed
+#   book-jobs    tools/weave.py prepare: reads all chapters (cheap; cross-references need the
+#                whole book) and rewrites a chapter's pandoc job only when it changes
+#   html-chNN    pandoc for one chapter's HTML page (html-index: the index page)
+#   html         all pages, the contents page and the search index
+#   pdf          pandoc for each chapter's LaTeX, then latexmk (XeLaTeX) for attn-book.pdf
+# A step whose output would come out the same leaves the file alone, so make stops there.
 find_program(PANDOC pandoc REQUIRED)
 find_program(XELATEX xelatex REQUIRED)
+find_program(LATEXMK latexmk REQUIRED)
 find_program(GNUPLOT gnuplot REQUIRED)
 find_program(DOT dot REQUIRED)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 set(BOOK_DIR ${PROJECT_BINARY_DIR}/book)
 set(FIG_DIR ${BOOK_DIR}/figures)
-file(MAKE_DIRECTORY ${FIG_DIR} ${BOOK_DIR}/html/figures)
-set(ATTN_FIGURES)
+set(HTML_DIR ${BOOK_DIR}/html)
+set(JOB_DIR ${BOOK_DIR}/jobs)
+file(MAKE_DIRECTORY ${FIG_DIR} ${HTML_DIR}/figures ${JOB_DIR} ${BOOK_DIR}/chapters)
 
+# the version and date on the title page: the last commit (and whether the tree has changes)
+set(ATTN_BOOK_VERSION ${PROJECT_VERSION})
+set(ATTN_BOOK_EPOCH 0)            # no git: no date, unless SOURCE_DATE_EPOCH gives one
+if(DEFINED ENV{SOURCE_DATE_EPOCH} AND "$ENV{SOURCE_DATE_EPOCH}" MATCHES "^[0-9]+$")
+  set(ATTN_BOOK_EPOCH $ENV{SOURCE_DATE_EPOCH})
+endif()
+find_package(Git QUIET)
+if(GIT_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
+  execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty
+                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE describe
+                  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE git_status)
+  if(git_status EQUAL 0 AND describe)
+    set(ATTN_BOOK_VERSION "${PROJECT_VERSION} (${describe})")
+  endif()
+  execute_process(COMMAND ${GIT_EXECUTABLE} log -1 --format=%ct
+                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE epoch
+                  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE git_status)
+  if(git_status EQUAL 0 AND epoch MATCHES "^[0-9]+$")
+    set(ATTN_BOOK_EPOCH ${epoch})
+  endif()
+endif()
+
+# ---------------------------------------------------------------- figures
 # figures/NAME.gp draws NAME; when tangled/figures/NAME.c exists, its output is the data.
+set(ATTN_FIGURES)
+set(ATTN_FIGURE_DATA)
 file(GLOB FIG_SCRIPTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/figures/*.gp)
 foreach(gp ${FIG_SCRIPTS})
   get_filename_component(name ${gp} NAME_WE)
@@ -23,61 +61,124 @@ foreach(gp ${FIG_SCRIPTS})
     target_link_libraries(fig-${name} PRIVATE attn_static)
     target_compile_options(fig-${name} PRIVATE ${ATTN_WARNINGS})
     set(data ${FIG_DIR}/${name}.dat)
-    add_custom_command(OUTPUT ${data}
+    # NAME.dat is rewritten only when the numbers change, so a library edit that does not
+    # change them redraws nothing (the stamp records that the program ran)
+    add_custom_command(OUTPUT ${data}.stamp
+      BYPRODUCTS ${data}
       COMMAND fig-${name} > ${data}.tmp
-      COMMAND ${CMAKE_COMMAND} -E rename ${data}.tmp ${data}
+      COMMAND ${CMAKE_COMMAND} -E copy_if_different ${data}.tmp ${data}
+      COMMAND ${CMAKE_COMMAND} -E remove ${data}.tmp
+      COMMAND ${CMAKE_COMMAND} -E touch ${data}.stamp
       DEPENDS fig-${name}
       COMMENT "figure data ${name}.dat")
+    list(APPEND ATTN_FIGURE_DATA ${data}.stamp)
     list(APPEND deps ${data})
   endif()
-  add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf
+  add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg
     COMMAND ${PROJECT_SOURCE_DIR}/tools/plot.sh ${gp} ${data} ${FIG_DIR}/${name}
+    COMMAND ${CMAKE_COMMAND} -E copy ${FIG_DIR}/${name}.svg ${HTML_DIR}/figures/${name}.svg
     DEPENDS ${deps}
     COMMENT "figure ${name} (gnuplot)")
-  list(APPEND ATTN_FIGURES ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf)
+  list(APPEND ATTN_FIGURES ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg)
 endforeach()
+# (a separate target, built first: the figures target sees each .dat as a plain file whose
+# time changes only when its content does)
+add_custom_target(figure-data DEPENDS ${ATTN_FIGURE_DATA})
 
 # figures/NAME.dot: diagrams drawn by Graphviz
 file(GLOB FIG_DOTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/figures/*.dot)
 foreach(dotfile ${FIG_DOTS})
   get_filename_component(name ${dotfile} NAME_WE)
-  add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf
+  add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg
     COMMAND ${DOT} -Tsvg -o ${FIG_DIR}/${name}.svg ${dotfile}
     COMMAND ${DOT} -Tpdf -o ${FIG_DIR}/${name}.pdf ${dotfile}
+    COMMAND ${CMAKE_COMMAND} -E copy ${FIG_DIR}/${name}.svg ${HTML_DIR}/figures/${name}.svg
     DEPENDS ${dotfile}
     COMMENT "figure ${name} (graphviz)")
-  list(APPEND ATTN_FIGURES ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf)
+  list(APPEND ATTN_FIGURES ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg)
 endforeach()
 add_custom_target(figures ALL DEPENDS ${ATTN_FIGURES})
+add_dependencies(figures figure-data)
 
-# weave: all chapters at once, so cross-references work across chapters
-set(WEAVE_TOOLS ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/tools/book.html
-                ${PROJECT_SOURCE_DIR}/tools/book.css ${PROJECT_SOURCE_DIR}/tools/preamble.tex
-                ${PROJECT_SOURCE_DIR}/tools/search.js)
+# ---------------------------------------------------------------- weave: the jobs
+set(WEAVE ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=0 ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/weave.py)
 set(NW_ABS)
+set(ATTN_CHAPTERS)
 foreach(f ${ATTN_NW_FILES})
   list(APPEND NW_ABS ${PROJECT_SOURCE_DIR}/${f})
+  get_filename_component(stem ${f} NAME_WE)
+  list(APPEND ATTN_CHAPTERS ${stem})
 endforeach()
-add_custom_command(OUTPUT ${BOOK_DIR}/html/index.html ${BOOK_DIR}/attn-book.tex
-  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=0
-          ${Python3_EXECUTABLE} tools/weave.py --html ${BOOK_DIR}/html --latex ${BOOK_DIR}/attn-book.tex
-          ${ATTN_NW_FILES}
-  COMMAND ${CMAKE_COMMAND} -E copy_directory ${FIG_DIR} ${BOOK_DIR}/html/figures
+set(JOB_FILES ${JOB_DIR}/book-index.html.json ${JOB_DIR}/contents.html.json
+              ${JOB_DIR}/indexes.latex.json ${JOB_DIR}/attn-book.master.json)
+foreach(stem ${ATTN_CHAPTERS})
+  list(APPEND JOB_FILES ${JOB_DIR}/${stem}.html.json ${JOB_DIR}/${stem}.latex.json)
+endforeach()
+add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
+  BYPRODUCTS ${JOB_FILES}
+  COMMAND ${WEAVE} prepare ${JOB_DIR} --version "${ATTN_BOOK_VERSION}" --epoch ${ATTN_BOOK_EPOCH} ${ATTN_NW_FILES}
+  COMMAND ${CMAKE_COMMAND} -E touch ${JOB_DIR}/jobs.stamp
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-  DEPENDS ${NW_ABS} ${WEAVE_TOOLS} ${ATTN_FIGURES}
-  COMMENT "weaving the book (noweb markup -> Pandoc Markdown -> HTML, LaTeX)")
-add_custom_target(weave ALL DEPENDS ${BOOK_DIR}/html/index.html ${BOOK_DIR}/attn-book.tex)
-# the figure rules run in the figures target first; weave and pdf then find them up to date
-# (a rule shared by two targets that build in parallel would otherwise run twice at once)
-add_dependencies(weave figures)
+  DEPENDS ${NW_ABS} ${PROJECT_SOURCE_DIR}/tools/weave.py
+  COMMENT "weave: reading the chapters (noweb markup -> one pandoc job per chapter)"
+  VERBATIM)
+add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
 
+# ---------------------------------------------------------------- HTML, a target per page
+# html-ch03 rebuilds chapter 3's page alone; html-index the index page
+set(HTML_PAGES)
+set(HTML_PAGE_TARGETS)
+foreach(stem ${ATTN_CHAPTERS} book-index)
+  string(REGEX REPLACE "^([0-9A-Z]+)-.*" "\\1" short ${stem})
+  set(target html-ch${short})
+  if(stem STREQUAL "book-index")
+    set(target html-index)
+  endif()
+  add_custom_command(OUTPUT ${HTML_DIR}/${stem}.html
+    COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.html.json ${HTML_DIR}/${stem}.html
+    DEPENDS ${JOB_DIR}/${stem}.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+            ${PROJECT_SOURCE_DIR}/tools/book.html
+    COMMENT "pandoc: ${stem}.html")
+  add_custom_target(${target} DEPENDS ${HTML_DIR}/${stem}.html)
+  add_dependencies(${target} book-jobs)
+  list(APPEND HTML_PAGES ${HTML_DIR}/${stem}.html)
+  list(APPEND HTML_PAGE_TARGETS ${target})
+endforeach()
+add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js
+  COMMAND ${WEAVE} contents ${JOB_DIR}/contents.html.json ${HTML_DIR}
+  DEPENDS ${HTML_PAGES} ${JOB_DIR}/contents.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+          ${PROJECT_SOURCE_DIR}/tools/book.html ${PROJECT_SOURCE_DIR}/tools/book.css
+          ${PROJECT_SOURCE_DIR}/tools/search.js
+  COMMENT "weave: contents page and search index")
+# the page rules run in their own targets first; html then finds them up to date
+# (a rule shared by two targets that build in parallel would otherwise run twice at once)
+add_custom_target(html ALL DEPENDS ${HTML_DIR}/index.html)
+add_dependencies(html ${HTML_PAGE_TARGETS} figures)
+
+# ---------------------------------------------------------------- PDF
+set(TEX_CHAPTERS)
+foreach(stem ${ATTN_CHAPTERS} indexes)
+  add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
+    COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
+    DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+    COMMENT "pandoc: chapters/${stem}.tex")
+  list(APPEND TEX_CHAPTERS ${BOOK_DIR}/chapters/${stem}.tex)
+endforeach()
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.tex
+  COMMAND ${WEAVE} run ${JOB_DIR}/attn-book.master.json ${BOOK_DIR}/attn-book.tex
+  DEPENDS ${JOB_DIR}/attn-book.master.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+          ${PROJECT_SOURCE_DIR}/tools/preamble.tex
+  COMMENT "pandoc: attn-book.tex")
 add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf
-  COMMAND ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex
+  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH}
+          ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex
   WORKING_DIRECTORY ${BOOK_DIR}
-  DEPENDS ${BOOK_DIR}/attn-book.tex ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
-  COMMENT "typesetting attn-book.pdf (XeLaTeX)")
+  DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS} ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
+  COMMENT "latexmk: typesetting attn-book.pdf (XeLaTeX)")
 add_custom_target(pdf ALL DEPENDS ${BOOK_DIR}/attn-book.pdf)
-add_dependencies(pdf weave)
+add_dependencies(pdf book-jobs figures)
+add_custom_target(book)
+add_dependencies(book html pdf)
 
 install(FILES ${BOOK_DIR}/attn-book.pdf DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
-install(DIRECTORY ${BOOK_DIR}/html DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+install(DIRECTORY ${HTML_DIR} DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)

@@ -7,5 +7,13 @@ set -euo pipefail
 script=$1 data=$2 out=$3
 [ "$data" != "-" ] || data=""
 font="Noto Sans CJK SC"
-gnuplot -e "datafile='$data'; set terminal svg size 720,450 dynamic enhanced font '$font,14' background rgb 'white'; set output '$out.svg'" "$script"
-gnuplot -e "datafile='$data'; set terminal pdfcairo size 12cm,7.5cm enhanced font '$font,9'; set output '$out.pdf'" "$script"
+formats=${PLOT_FORMATS:-svg pdf}     # PLOT_FORMATS=svg: only the SVG
+for format in $formats; do
+  case $format in
+    svg) gnuplot -e "datafile='$data'; set terminal svg size 720,450 dynamic enhanced font '$font,14' background rgb 'white'; set output '$out.svg'" "$script" ;;
+    # the PDF at the text width of the book (16 cm) with labels at 10 pt (pdfcairo would halve
+    # the font size without fontscale 1), so the book includes it at its own size
+    pdf) gnuplot -e "datafile='$data'; set terminal pdfcairo size 16cm,10cm enhanced font '$font,10' fontscale 1.0; set output '$out.pdf'" "$script" ;;
+    *) echo "plot: unknown format $format" >&2; exit 2 ;;
+  esac
+done

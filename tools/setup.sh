@@ -13,10 +13,12 @@ packages=(
   build-essential cmake pkgconf      # C compiler, CMake and CTest, pkg-config
   noweb                              # notangle, noroots and the weave front end
   pandoc python3                     # Markdown -> HTML and LaTeX; the weave backend
+  python3-torch python3-numpy libopenblas0-pthread  # the PyTorch comparisons (chapters 9 and 12)
   texlive-xetex texlive-lang-chinese texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended lmodern  # XeLaTeX, ctex, fvextra and the Latin Modern fonts
   fonts-noto-cjk fonts-dejavu-core   # Noto CJK (Chinese text), DejaVu Sans Mono (code)
   gnuplot-nox graphviz               # figures
+  latexmk                            # runs XeLaTeX as often as the cross-references need
   poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
   chromium                           # the browser test of the HTML book
   clang libclang-rt-14-dev libomp-14-dev valgrind  # hardening: clang, libFuzzer, OpenMP, memcheck
@@ -50,7 +52,7 @@ if [ ! -d tests/browser/node_modules/playwright-core ]; then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_BOOK=ON
 cmake --build build -j "$jobs"
 
 echo

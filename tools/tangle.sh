@@ -23,6 +23,35 @@ shopt -s nullglob
 sources=(book/*.nw)
 [ ${#sources[@]} -gt 0 ] || { echo "tangle: no book/*.nw" >&2; exit 2; }
 
+# merge_line_directives PLAIN LINES: the text of PLAIN (notangle, indentation kept) with the #line
+# directives of LINES (notangle -L) in front of the lines they describe. notangle -L ends a line
+# where a nested chunk starts, leaving its indentation alone on a line; such whitespace-only pieces
+# are skipped. Whitespace-only lines become empty lines.
+merge_line_directives() {
+  awk '
+    NR == FNR { plain[++np] = $0; next }
+    /^#line [0-9]+ "/ { pending = $0 "\n"; next }   # only the last one before a line counts
+    {
+      a = $0; sub(/^[ \t]+/, "", a)
+      if (pi < np) {
+        b = plain[pi + 1]; sub(/^[ \t]+/, "", b)
+        if (a == b) {
+          printf "%s", pending; pending = ""
+          pi++
+          line = plain[pi]; if (line ~ /^[ \t]*$/) line = ""
+          print line
+          next
+        }
+      }
+      if (a == "") next
+      bad = 1; exit 1
+    }
+    END {
+      if (bad || pi != np) exit 1
+      printf "%s", pending
+    }' "$1" "$2"
+}
+
 root_pattern='^(include|src|tests|exercises|programs|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt)$'
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -37,14 +66,28 @@ for root in "${roots[@]}"; do
     continue
   fi
   mkdir -p "$work/$(dirname "$root")"
-  if ! notangle -L -R"$root" "${sources[@]}" > "$work/$root" 2> "$work/.err"; then
+  # notangle without -L keeps the indentation of nested chunks; C sources also get the #line
+  # directives of notangle -L (which keeps every line in its .nw column instead), merged in
+  if ! notangle -R"$root" "${sources[@]}" > "$work/.plain" 2> "$work/.err"; then
     cat "$work/.err" >&2; status=1
   fi
   if [ -s "$work/.err" ]; then
     sed "s|^|tangle: $root: |" "$work/.err" >&2; status=1
   fi
+  case $root in
+    *.c|*.h)
+      notangle -L -R"$root" "${sources[@]}" > "$work/.lines" 2>/dev/null || status=1
+      merge_line_directives "$work/.plain" "$work/.lines" > "$work/$root" ||
+        { echo "tangle: $root: cannot place the #line directives (text after a chunk reference?)" >&2; status=1; }
+      ;;
+    *)
+      # scripts and CMake fragments: no #line directives (a shell or Python script starts with #!)
+      sed -e 's/^[[:space:]]*$//' "$work/.plain" > "$work/$root"
+      case $(head -c 2 "$work/$root") in '#!') chmod +x "$work/$root" ;; esac
+      ;;
+  esac
 done
-rm -f "$work/.err"
+rm -f "$work/.err" "$work/.plain" "$work/.lines"
 [ $status -eq 0 ] || exit $status
 
 if [ $mode = check ]; then
@@ -55,6 +98,13 @@ if [ $mode = check ]; then
     exit 1
   fi
   rm -f "$work.diff"
+  while IFS= read -r -d '' f; do
+    rel=${f#"$work"/}
+    if { [ -x "$f" ] && [ ! -x "tangled/$rel" ]; } || { [ ! -x "$f" ] && [ -x "tangled/$rel" ]; }; then
+      echo "tangle: tangled/$rel: executable bit differs from a fresh tangle" >&2
+      exit 1
+    fi
+  done < <(find "$work" -type f -print0)
   echo "tangle: tangled/ matches book/ (${#roots[@]} files)"
   exit 0
 fi
@@ -70,6 +120,7 @@ while IFS= read -r -d '' f; do
     echo "tangle: wrote tangled/$rel"
     changed=$((changed + 1))
   fi
+  if [ -x "$f" ]; then chmod +x "tangled/$rel"; else chmod -x "tangled/$rel"; fi
 done < <(find "$work" -type f -print0)
 # remove files that no root produces any more
 while IFS= read -r -d '' f; do

@@ -1,11 +1,21 @@
 #!/usr/bin/env python3
 """tools/weave.py — the book's noweb backend: noweb markup → Pandoc Markdown → HTML and LaTeX.
 
-Usage:
+Usage, whole book at once (slow: every page through pandoc):
     tools/weave.py [--html DIR] [--latex FILE.tex] [--markdown DIR] book/*.nw
 
-It runs noweb's own front end (markup, then finduses) over all chapters at once, so that cross-references work across chapters, and reads the
-markup stream that noweb's "Hacker's guide" describes. For every code chunk it writes a
+Usage, in steps (what the build does, so that an edit re-runs pandoc only for its own chapter):
+    tools/weave.py prepare JOBDIR [--version V] [--date D] book/*.nw
+        reads all chapters (cross-references need the whole book), writes one job file per
+        HTML page and per LaTeX chapter into JOBDIR, and the LaTeX master file JOBDIR/attn-book.tex;
+        a file is rewritten only when its content changes
+    tools/weave.py run JOB.json OUT      one job through pandoc: an HTML page or a LaTeX chapter
+    tools/weave.py contents JOBDIR HTMLDIR
+        the contents page (index.html), the search index, the stylesheet and script
+
+It runs noweb's own front end (markup, then finduses) over all chapters at once, so that
+cross-references work across chapters, and reads the markup stream that noweb's "Hacker's guide"
+describes. For every code chunk it writes a
 header with the chunk's name and number, the code (highlighted by pandoc), and a footer
 that says where the chunk is continued, where it is used and which identifiers it defines.
 Chunk references inside code become links: pandoc highlights a placeholder identifier and
@@ -16,6 +26,9 @@ this script replaces it in pandoc's output, so links and highlighting live toget
 --markdown DIR the intermediate Pandoc Markdown, for inspection
 """
 import argparse
+import concurrent.futures
+import datetime
+import hashlib
 import html
 import json
 import os
@@ -28,7 +41,11 @@ from pathlib import Path
 NOWEB_LIB = Path(os.environ.get("NOWEB_LIB", "/usr/lib/noweb"))
 TOOLS = Path(__file__).resolve().parent
 PANDOC_MD = "markdown+east_asian_line_breaks-smart"
-BOOK_TITLE = "注意力机制：从第一性原理到 C 代码"
+BOOK_MAIN_TITLE = "注意力机制"
+BOOK_SUBTITLE = "从第一性原理到 C 代码"
+BOOK_TITLE = f"{BOOK_MAIN_TITLE}：{BOOK_SUBTITLE}"
+BOOK_AUTHOR = "libattn 项目"
+BOOK_SUBJECT = "Transformer 的注意力机制，从第一性原理讲到 C 语言库 libattn（文学程序）"
 PLACEHOLDER = re.compile(r"NWxREF(\d{4})x")
 
 
@@ -148,6 +165,7 @@ class Book:
         self.ident_uses = {} # identifier -> [Chunk]
         self.anchor_page = {}  # anchor id -> page
         self.figures = {}    # "fig:x" -> (number, chapter)
+        self.tables = {}     # "tbl:x" -> (number, chapter)
         for ch in chapters:
             n = 0
             for c in ch.chunks:
@@ -183,7 +201,7 @@ class Book:
                     self.ident_uses.setdefault(ident, []).append(c)
         # explicit ids in the prose ({#sec-x}, {#fig:x}) so links can cross pages
         for ch in chapters:
-            fig = 0
+            fig = tbl = 0
             for c in ch.chunks:
                 if c.kind != "docs":
                     continue
@@ -193,6 +211,10 @@ class Book:
                 for m in re.finditer(r"!\[[^\]]*\]\([^)]*\)\{#(fig:[\w.-]+)", text):
                     fig += 1
                     self.figures[m.group(1)] = (f"{ch.label}.{fig}", ch)
+                for m in TABLE_CAPTION.finditer(text):
+                    tbl += 1
+                    self.tables[m.group(2)] = (f"{ch.label}.{tbl}", ch)
+                    self.anchor_page[m.group(2)] = ch.page
         self.language = {name: self._language(name, set()) for name in self.defs}
 
     def _language(self, name, seen):
@@ -208,6 +230,50 @@ class Book:
 
     def first_def(self, name):
         return self.defs[name][0]
+
+
+TABLE_CAPTION = re.compile(r"^: (.+?)\s*\{#(tbl:[\w.-]+)\}[ \t]*$", re.M)
+NUMBER_CELL = re.compile(r"^[-−+]?(\d[\d,.]*|\.\d+)(e[-+]?\d+)?\s*%?$|^[-−+]?(\d[\d,.]*)?\s*[×x]\s*10\^")
+
+
+def is_number_cell(cell):
+    c = cell.strip().strip("*").strip()
+    if c.startswith("$") and c.endswith("$") and len(c) > 1:
+        c = c[1:-1].strip()
+    return bool(NUMBER_CELL.match(c.replace("\\,", "").replace(" ", "")))
+
+
+def align_number_columns(text):
+    """In every pipe table, a column whose body cells (the empty ones aside) are all numbers
+    and that has no alignment of its own is set flush right."""
+    lines = text.split("\n")
+    i = 0
+    while i + 1 < len(lines):
+        sep = lines[i + 1].strip()
+        if lines[i].lstrip().startswith("|") and re.fullmatch(r"\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*", sep):
+            j = i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            rows = [split_row(r) for r in lines[i + 2:j]]
+            cols = split_row(lines[i + 1])
+            for k, spec in enumerate(cols):
+                cells = [r[k] for r in rows if k < len(r) and r[k].strip()]
+                if ":" not in spec and cells and all(is_number_cell(x) for x in cells):
+                    cols[k] = "--:"
+            lines[i + 1] = "|" + "|".join(cols) + "|"
+            i = j
+        else:
+            i += 1
+    return "\n".join(lines)
+
+
+def split_row(row):
+    row = row.strip()
+    if row.startswith("|"):
+        row = row[1:]
+    if row.endswith("|") and not row.endswith("\\|"):
+        row = row[:-1]
+    return re.split(r"(?<!\\)\|", row)
 
 
 def doc_text(c):
@@ -249,6 +315,10 @@ class Writer:
             num, _ = self.book.figures[m.group(3)]
             return f"![图 {num}　{m.group(1)}]({m.group(2)}){{#{m.group(3)}"
         text = re.sub(r"!\[([^\]]*)\]\(([^)]*)\)\{#(fig:[\w.-]+)", caption, text)
+        if self.target == "latex":
+            # the PDF figures are drawn at the text width with labels at 10 pt: include them
+            # at that size (the HTML keeps its own widths)
+            text = re.sub(r"(\]\([^)]*\)\{#fig:[^}]*?)\s*width=\d+%", r"\1 width=100%", text)
         # @fig:x in the prose -> a link that reads 图 1.2
         def figref(m):
             if m.group(1) not in self.book.figures:
@@ -256,6 +326,19 @@ class Writer:
             num, _ = self.book.figures[m.group(1)]
             return f"[图 {num}]({self.href(m.group(1))})"
         text = re.sub(r"@(fig:[\w.-]*\w)", figref, text)
+        # tables: ": 说明 {#tbl:x}" under a table -> a caption that reads 表 1.2　说明;
+        # @tbl:x in the prose -> a link; columns of numbers are set flush right
+        def tcaption(m):
+            num, _ = self.book.tables[m.group(2)]
+            return f": 表 {num}　{m.group(1)} []{{#{m.group(2)}}}"
+        text = TABLE_CAPTION.sub(tcaption, text)
+        def tblref(m):
+            if m.group(1) not in self.book.tables:
+                die(f"{ch.path}: unknown table @{m.group(1)}")
+            num, _ = self.book.tables[m.group(1)]
+            return f"[表 {num}]({self.href(m.group(1))})"
+        text = re.sub(r"@(tbl:[\w.-]*\w)", tblref, text)
+        text = align_number_columns(text)
         # links to explicit ids on other pages
         text = re.sub(r"\]\(#([\w:.-]+)\)",
                       lambda m: f"]({self.href(m.group(1))})" if m.group(1) in self.book.anchor_page
@@ -306,16 +389,26 @@ class Writer:
             info.append(f"根块：由 notangle 写入 `tangled/{c.name}`{{.nwfile}}。")
         if c.defs:
             info.append("定义 " + "、".join(f"`{d}`" for d in c.defs) + "。")
+        begin = end = ""
         if self.target == "latex":
             tag = f"`\\nwtagbox{{{c.number}}}`{{=latex}}"
             foot = "`{\\footnotesize{}`{=latex}" + "　".join(info) + "`}`{=latex}"
+            # \nwchunk keeps the header with the first lines, lets only chunks with long lines
+            # break them (line breaking costs XeLaTeX time on every line), and names the chunk
+            # for the （续） line at the top of a page it runs onto
+            wide = any(code_width(line, self.refs) > CODE_COLUMNS for line in code.split("\n"))
+            begin = (f"```{{=latex}}\n\\nwchunk{{{code.count(chr(10)) + 1}}}{{{int(wide)}}}"
+                     f"{{{tex_escape(c.name)}}}{{{c.number}}}\n```\n\n")
+            end = "\n```{=latex}\n\\nwendchunk\n```\n"
         else:
             tag = f"[{c.number}]{{.nwtag}}"
             foot = f"[{'　'.join(info)}]{{.nwinfo}}"
         return (f"::: {{.nwchunk #{c.anchor}}}\n"
+                f"{begin}"
                 f"[{tag} {head_name} {sign}]{{.nwname}}\n\n"
                 f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
                 f"{foot}\n"
+                f"{end}"
                 f":::\n")
 
     def chapter(self, ch):
@@ -330,41 +423,103 @@ class Writer:
     def indexes(self):
         """The index of chunks and the index of identifiers, as Markdown."""
         book = self.book
-        out = ["# 代码块索引 {#index-chunks .unnumbered}\n\n",
-               "每个代码块的名字、定义它的块（第一个号码）和使用它的块。\n\n"]
+        latex = self.target == "latex"
+        out = ["# 代码块索引 {#index-chunks .unnumbered}\n\n"]
+        if latex:
+            out.append("```{=latex}\n\\markboth{代码块索引}{代码块索引}\n```\n\n")
+        out.append("每个代码块的名字、定义它的块（第一个号码）和使用它的块。"
+                   "中文名按拼音排列，与英文字母混排。\n\n")
+        entries = []
         for name in sorted(book.defs, key=sort_key):
             defs = book.defs[name]
             users = book.uses.get(name, [])
-            s = f"- 〈{md_escape(name)}〉：" + "、".join(self.chunk_link(d) for d in defs)
+            s = f"〈{md_escape(name)}〉：" + "、".join(self.chunk_link(d) for d in defs)
             if users:
                 s += "；用于 " + "、".join(self.chunk_link(u) for u in users)
             else:
                 s += "；根块"
-            out.append(s + "\n")
+            entries.append(s)
+        out.append(self.index_list(entries))
         out.append("\n# 标识符索引 {#index-identifiers .unnumbered}\n\n")
+        if latex:
+            out.append("```{=latex}\n\\markboth{标识符索引}{标识符索引}\n```\n\n")
         out.append("C 标识符，定义它的块（**粗体**）和使用它的块。\n\n")
+        entries = []
         for ident in sorted(book.ident_defs, key=sort_key):
             defs = book.ident_defs[ident]
             uses = [u for u in book.ident_uses.get(ident, []) if u not in defs]
-            s = f"- `{ident}`：" + "、".join(f"**{self.chunk_link(d)}**" for d in defs)
+            s = f"`{ident}`：" + "、".join(f"**{self.chunk_link(d)}**" for d in defs)
             if uses:
                 s += "、" + "、".join(self.chunk_link(u) for u in uses)
-            out.append(s + "\n")
+            entries.append(s)
+        out.append(self.index_list(entries))
         return "".join(out)
 
-    def resolve(self, text, target_fmt):
-        """Replace the placeholders that pandoc highlighted with links to chunks."""
-        def rep(m):
-            anchor, name, number = self.refs[int(m.group(1))]
-            if target_fmt == "html":
-                return (f'<a class="nwref" href="{html.escape(self.href(anchor))}">'
-                        f'〈{html.escape(name)}&nbsp;{number}〉</a>')
-            return f"\\nwref{{{anchor}}}{{{tex_escape(name)}}}{{{number}}}"
-        return PLACEHOLDER.sub(rep, text)
+    def index_list(self, entries):
+        """HTML: a bulleted list. PDF: two columns of entries with a hanging indent, no bullets."""
+        if self.target != "latex":
+            return "".join(f"- {e}\n" for e in entries)
+        return ("```{=latex}\n\\begin{nwindex}\n```\n\n" + "\n\n".join(entries) +
+                "\n\n```{=latex}\n\\end{nwindex}\n```\n")
+
+
+# how many characters of code fit on a line of the PDF (DejaVu Sans Mono at 0.82 of \small
+# in a 16.2 cm text block holds about 84; the shaded box takes a little)
+CODE_COLUMNS = 82
+
+
+def code_width(line, refs):
+    """The width of a line of code in monospaced columns: a Chinese character takes two, a
+    chunk reference is set as 〈name number〉."""
+    def width(text):
+        return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
+    total = 0
+    for i, part in enumerate(PLACEHOLDER.split(line.expandtabs())):
+        if i % 2 == 0:
+            total += width(part)
+        else:
+            _, name, number = refs[int(part)]
+            total += width(name) + len(number) + 5
+    return total
+
+
+_PINYIN = None
+
+
+def pinyin_table():
+    """Character -> its most common Mandarin reading, from the xpinyin package's database
+    (TeX Live's texlive-lang-chinese, made from Unicode's Unihan kMandarin readings)."""
+    global _PINYIN
+    if _PINYIN is None:
+        _PINYIN = {}
+        try:
+            path = subprocess.run(["kpsewhich", "xpinyin-database.def"], capture_output=True,
+                                  text=True).stdout.strip()
+            text = Path(path).read_text(encoding="utf-8") if path else ""
+        except (OSError, FileNotFoundError):
+            text = ""
+        for m in re.finditer(r"\\XPYU\{(.)\}\{\d+\}\{([^,}]+)", text):
+            _PINYIN.setdefault(m.group(1), m.group(2))
+    return _PINYIN
+
+
+TONES = {"āēīōūǖ": "1", "áéíóúǘ": "2", "ǎěǐǒǔǚ": "3", "àèìòùǜ": "4"}
+PLAIN = str.maketrans("āēīōūǖáéíóúǘǎěǐǒǔǚàèìòùǜü", "aeiouvaeiouvaeiouvaeiouvv")
 
 
 def sort_key(s):
-    return (s.lower(), s)
+    """Index order: Chinese characters by pinyin (then tone), mixed with Latin letters, so that
+    〈分数块〉 comes under f next to 〈flash_block〉; characters without a reading by code point."""
+    table = pinyin_table()
+    letters, tones = [], []
+    for ch in s:
+        py = table.get(ch)
+        if py:
+            letters.append(py.translate(PLAIN))
+            tones.append(next((t for marks, t in TONES.items() if any(c in py for c in marks)), "5"))
+        else:
+            letters.append(ch.lower())
+    return ("".join(letters), "".join(tones), s)
 
 
 def md_escape(s):
@@ -392,12 +547,13 @@ def pandoc(args, text):
 
 # ---------------------------------------------------------------- HTML
 
-def write_html(book, outdir):
+def html_jobs(book):
+    """One pandoc job per HTML page (each chapter, then the index page), and the contents job."""
     w = Writer(book, "html")
-    outdir.mkdir(parents=True, exist_ok=True)
     pages = [(ch.page, ch.title, ch) for ch in book.chapters] + [("book-index.html", "索引", None)]
-    tocs = []
+    jobs = {}
     for i, (page, title, ch) in enumerate(pages):
+        w.refs = []
         md = w.chapter(ch) if ch else w.indexes()
         args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
                 "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
@@ -408,8 +564,20 @@ def write_html(book, outdir):
             args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={strip_md(pages[i-1][1])}"]
         if i + 1 < len(pages):
             args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={strip_md(pages[i+1][1])}"]
-        out = w.resolve(pandoc(args, md), "html")
-        (outdir / page).write_text(out, encoding="utf-8")
+        jobs[Path(page).stem + ".html"] = {
+            "target": "html", "args": args, "md": md,
+            "refs": [[w.href(anchor), name, number] for anchor, name, number in w.refs]}
+    jobs["contents.html"] = {"target": "contents", "pages": [[page, title] for page, title, _ in pages]}
+    return jobs
+
+
+def write_contents(job, outdir):
+    """index.html (the contents page, from each page's own table of contents), the search
+    index, the stylesheet and the script. The pages must be written already."""
+    pages = job["pages"]
+    tocs = []
+    for page, title in pages:
+        out = (outdir / page).read_text(encoding="utf-8")
         m = re.search(r'<nav id="TOC"[^>]*>(.*?)</nav>', out, re.S)
         toc = m.group(1) if m else ""
         toc = re.sub(r'href="#', f'href="{page}#', toc)
@@ -427,9 +595,9 @@ def write_html(book, outdir):
             "--template", str(TOOLS / "book.html"), "-M", f"pagetitle={BOOK_TITLE}",
             "-V", f"booktitle={BOOK_TITLE}", "-V", "lang=zh-CN", "-V", "contents=true",
             "-V", f"next={pages[0][0]}", "-V", f"nexttitle={strip_md(pages[0][1])}"]
-    (outdir / "index.html").write_text(pandoc(args, md), encoding="utf-8")
+    write_if_changed(outdir / "index.html", pandoc(args, md))
     for asset in ("book.css", "search.js"):
-        shutil.copy(TOOLS / asset, outdir / asset)
+        write_if_changed(outdir / asset, (TOOLS / asset).read_text(encoding="utf-8"))
     write_search_index(outdir, [(page, title) for page, title, _ in tocs])
 
 
@@ -452,7 +620,7 @@ def write_search_index(outdir, pages):
             if words:
                 entries.append({"p": page, "a": anchor, "h": heading, "t": strip_md(title), "x": words})
     js = "window.BOOK_SEARCH_INDEX = " + json.dumps(entries, ensure_ascii=False, separators=(",", ":")) + ";\n"
-    (outdir / "search-index.js").write_text(js, encoding="utf-8")
+    write_if_changed(outdir / "search-index.js", js)
 
 
 def plain(fragment):
@@ -474,55 +642,323 @@ def strip_md(s):
 
 # ---------------------------------------------------------------- LaTeX
 
-def write_latex(book, outfile):
+LATEX_ARGS = ["-f", PANDOC_MD, "-t", "latex", "--top-level-division=chapter",
+              "--number-sections", "--highlight-style=tango", "--default-image-extension=pdf"]
+
+
+def latex_jobs(book, version, epoch):
+    """One pandoc job per chapter (a LaTeX fragment, chapters/NAME.tex) and one for the indexes;
+    the master job makes attn-book.tex, which \input's the fragments."""
     w = Writer(book, "latex")
-    parts, in_main, in_appendix = [], False, False
+    jobs = {}
+    body = []
+    in_main = in_appendix = False
+    # front matter in roman numerals from the title page on, the body from arabic 1
+    date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
+    body.append("\\frontmatter\n"
+                f"\\nwtitlepage{{{tex_escape(BOOK_MAIN_TITLE)}}}{{{tex_escape(BOOK_SUBTITLE)}}}"
+                f"{{{tex_escape(version)}}}{{{f'{date.year} 年 {date.month} 月 {date.day} 日' if epoch else ''}}}\n"
+                "{\\hypersetup{linkcolor=}\\setcounter{tocdepth}{1}\\tableofcontents}\n")
     for ch in book.chapters:
         if ch.frontmatter:
-            parts.append("```{=latex}\n\\frontmatter\n\\setcounter{secnumdepth}{-1}\n```\n\n")
+            body.append("\\setcounter{secnumdepth}{-1}\n")
         elif not in_main:
-            parts.append("```{=latex}\n\\mainmatter\n\\setcounter{secnumdepth}{2}\n```\n\n")
+            body.append("\\mainmatter\n\\setcounter{secnumdepth}{2}\n")
             in_main = True
         if ch.appendix and not in_appendix:
-            parts.append("```{=latex}\n\\appendix\n```\n\n")
+            body.append("\\appendix\n")
             in_appendix = True
-        parts.append(w.chapter(ch) + "\n\n")
-    parts.append("```{=latex}\n\\backmatter\n```\n\n")
-    parts.append(w.indexes())
-    md = "".join(parts)
+        stem = Path(ch.path).stem
+        body.append(f"\\input{{chapters/{stem}}}\n")
+        w.refs = []
+        md = w.chapter(ch)
+        jobs[stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md, "refs": list(map(list, w.refs))}
+    body.append("\\backmatter\n\\input{chapters/indexes}\n")
+    w.refs = []
+    jobs["indexes.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.indexes(), "refs": []}
+    # The master: pandoc's own template around the \input lines. The hidden sample (a code block,
+    # a table, an image) makes pandoc's preamble define what the chapters use.
+    sample = ("```{=latex}\n\\iffalse\n```\n\n~~~~ {.c}\nint x;\n~~~~\n\n| a |\n|--:|\n| 1 |\n\n"
+              "![x](x)\n\n```{=latex}\n\\fi\n```\n\n")
+    md = sample + "```{=latex}\n" + "".join(body) + "```\n"
     args = ["-f", PANDOC_MD, "-t", "latex", "--standalone", "--top-level-division=chapter",
-            "--number-sections", "--toc", "--toc-depth=2", "--highlight-style=tango",
-            "--default-image-extension=pdf",
+            "--number-sections", "--highlight-style=tango",
             "-H", str(TOOLS / "preamble.tex"),
             "-V", "documentclass=ctexbook", "-V", "classoption=fontset=none",
             "-V", "classoption=zihao=-4", "-V", "papersize=a4",
             "-V", "geometry:margin=2.4cm", "-V", "colorlinks=true",
             "-V", "linkcolor=blue!50!black", "-V", "urlcolor=blue!50!black",
-            "-M", f"title={BOOK_TITLE}", "-M", "date="]
-    tex = w.resolve(pandoc(args, md), "latex")
-    outfile.parent.mkdir(parents=True, exist_ok=True)
-    outfile.write_text(tex, encoding="utf-8")
-    return md
+            "-V", f"title-meta={BOOK_TITLE}", "-V", f"author-meta={BOOK_AUTHOR}",
+            "-V", f"subject={BOOK_SUBJECT}", "-V", "keywords=attention, Transformer, C, noweb"]
+    jobs["attn-book.master"] = {"target": "latex", "args": args, "md": md, "refs": [], "drop_sample": True}
+    return jobs
+
+
+def resolve_refs(text, job):
+    """Replace the placeholders that pandoc highlighted with links to chunks."""
+    def rep(m):
+        href, name, number = job["refs"][int(m.group(1))]
+        if job["target"] == "html":
+            return (f'<a class="nwref" href="{html.escape(href)}">'
+                    f'〈{html.escape(name)}&nbsp;{number}〉</a>')
+        return f"\\nwref{{{href}}}{{{tex_escape(name)}}}{{{number}}}"
+    return PLACEHOLDER.sub(rep, text)
+
+
+SUPERSCRIPTS = str.maketrans("0123456789+-=()nTi", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿᵀⁱ")
+SUBSCRIPTS = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+MATH_WORDS = {"infty": "∞", "times": "×", "cdot": "·", "cdots": "⋯", "ldots": "…", "dots": "…",
+              "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
+              "to": "→", "rightarrow": "→", "in": "∈", "sum": "∑", "top": "ᵀ", "alpha": "α",
+              "beta": "β", "sigma": "σ", "mu": "μ", "epsilon": "ε", "lambda": "λ", "theta": "θ",
+              "pi": "π", "log": "log", "exp": "exp", "max": "max", "min": "min"}
+
+
+def brace_group(s, i):
+    """s[i] is "{": return (the group's content, the index after its "}")."""
+    depth = 0
+    for j in range(i, len(s)):
+        if s[j] == "{" and (j == 0 or s[j - 1] != "\\"):
+            depth += 1
+        elif s[j] == "}" and s[j - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return s[i + 1:j], j + 1
+    return s[i + 1:], len(s)
+
+
+def math_to_text(m):
+    """A little TeX math as plain Unicode text, for PDF bookmarks: √d_k, −∞, 4E²+4E."""
+    out, i = [], 0
+    while i < len(m):
+        ch = m[i]
+        if ch == "\\":
+            j = i + 1
+            while j < len(m) and m[j].isalpha():
+                j += 1
+            word = m[i + 1:j] or m[j:j + 1]
+            i = j if j > i + 1 else j + 1
+            if word in ("sqrt",):
+                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
+                out.append("√" + math_to_text(arg))
+            elif word == "mathbb":
+                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
+                out.append({"R": "ℝ", "N": "ℕ", "Z": "ℤ", "E": "𝔼"}.get(arg, arg))
+            elif word in ("text", "mathrm", "mathit", "mathbf", "operatorname", "textrm"):
+                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else ("", i)
+                out.append(arg)
+            elif word in (",", ";", " ", "!", ":"):
+                out.append(" " if word != "!" else "")
+            elif word in ("{", "}", "_", "%", "#", "&", "$"):
+                out.append(word)
+            else:
+                out.append(MATH_WORDS.get(word, word))
+        elif ch in "^_":
+            i += 1
+            if i < len(m) and m[i] == "{":
+                arg, i = brace_group(m, i)
+            elif i < len(m) and m[i] == "\\":      # a command: \top, \text{model}
+                j = i + 1
+                while j < len(m) and m[j].isalpha():
+                    j += 1
+                if j < len(m) and m[j] == "{":
+                    _, j = brace_group(m, j)
+                arg, i = m[i:j], j
+            else:
+                arg, i = m[i:i + 1], i + 1
+            arg = math_to_text(arg)
+            small = arg.translate(SUPERSCRIPTS if ch == "^" else SUBSCRIPTS)
+            if all(a != b for a, b in zip(arg, small)) or arg == "ᵀ":
+                out.append(small)
+            else:
+                out.append(ch + (arg if arg.isalnum() else f"({arg})"))
+        elif ch == " ":
+            i += 1
+        elif ch in "{}":
+            i += 1
+        elif ch == "-":
+            out.append("−")
+            i += 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def latex_to_text(t):
+    """A heading as pandoc wrote it in LaTeX, as plain text for a PDF bookmark."""
+    out, i = [], 0
+    while i < len(t):
+        if t.startswith("\\(", i):
+            j = t.find("\\)", i)
+            j = len(t) if j < 0 else j
+            out.append(math_to_text(t[i + 2:j]))
+            i = j + 2
+        elif t[i] == "\\":
+            j = i + 1
+            while j < len(t) and t[j].isalpha():
+                j += 1
+            word = t[i + 1:j]
+            if not word:                       # \_ \& \{ ...
+                out.append(t[j:j + 1])
+                i = j + 1
+            elif word == "textbackslash":
+                out.append("\\")
+                i = j + (2 if t.startswith("{}", j) else 0)
+            elif j < len(t) and t[j] == "{":   # \texttt{...}, \emph{...}: keep the words
+                arg, i = brace_group(t, j)
+                out.append(latex_to_text(arg))
+            else:
+                i = j
+        elif t[i] in "{}":
+            i += 1
+        elif t[i] == "\n":
+            out.append(" ")
+            i += 1
+        else:
+            out.append(t[i])
+            i += 1
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def fix_pdfstrings(tex):
+    """Pandoc's \\texorpdfstring{TeX}{text} puts the formula's TeX source into the bookmark
+    ("\\textbackslash sqrt\\{d\\_k\\}"); write the formula as Unicode text instead (√d_k)."""
+    out, i, key = [], 0, "\\texorpdfstring{"
+    while True:
+        j = tex.find(key, i)
+        if j < 0:
+            out.append(tex[i:])
+            return "".join(out)
+        first, k = brace_group(tex, j + len(key) - 1)
+        _, end = brace_group(tex, k)
+        out.append(tex[i:j] + "\\texorpdfstring{" + first + "}{" +
+                   tex_escape(latex_to_text(first)) + "}")
+        i = end
+
+
+def job_digest(job):
+    """What a job's output depends on: the job, this script, and the files pandoc reads."""
+    h = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
+    h.update(Path(__file__).read_bytes())
+    args = job.get("args", [])
+    for i, a in enumerate(args[:-1]):
+        if a in ("--template", "-H"):
+            h.update(Path(args[i + 1]).read_bytes())
+    return h.hexdigest()
+
+
+def run_job(job, out, stamp=None):
+    """Run one job through pandoc, unless STAMP says that OUT was made from this very job (the
+    build calls this whenever the job file's time changes, even when its content did not)."""
+    out = Path(out)
+    digest = job_digest(job)
+    if stamp and out.exists() and stamp.exists() and stamp.read_text() == digest:
+        return
+    text = resolve_refs(pandoc(job["args"], job["md"]), job)
+    if job["target"] == "latex":
+        text = fix_pdfstrings(text)
+    if job.get("drop_sample"):
+        text = re.sub(r"\\iffalse\n.*?\n\\fi\n\n?", "", text, count=1, flags=re.S)
+    write_if_changed(out, text)
+    if stamp:
+        stamp.write_text(digest)
+
+
+def write_if_changed(path, text):
+    """Write a file only when its content changes, so that make rebuilds only what changed."""
+    path = Path(path)
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return True
+
+
+def load_book(sources):
+    return Book(read_markup(run_front_end(sources)))
+
+
+def prepare(jobdir, sources, version, epoch):
+    book = load_book(sources)
+    jobs = {**html_jobs(book), **latex_jobs(book, version, epoch)}
+    jobdir.mkdir(parents=True, exist_ok=True)
+    for name, job in jobs.items():
+        write_if_changed(jobdir / (name + ".json"),
+                         json.dumps(job, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
+    return jobs
+
+
+def run_all(jobs, html_dir, latex_file):
+    """Every job, two pandoc processes at a time (the whole-book mode)."""
+    todo = []
+    for name, job in jobs.items():
+        if job["target"] == "html" and html_dir:
+            todo.append((job, html_dir / (name[:-len(".html")] + ".html")))
+        elif job["target"] == "latex" and latex_file:
+            if name.endswith(".master"):
+                todo.append((job, latex_file))
+            else:
+                todo.append((job, latex_file.parent / "chapters" / (name[:-len(".latex")] + ".tex")))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for f in [pool.submit(run_job, job, out) for job, out in todo]:
+            f.result()
+    if html_dir:
+        write_contents(jobs["contents.html"], html_dir)
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in ("prepare", "run", "contents"):
+        return steps(sys.argv[1], sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--html", type=Path)
     ap.add_argument("--latex", type=Path)
     ap.add_argument("--markdown", type=Path)
+    ap.add_argument("--version", default="")
+    ap.add_argument("--epoch", type=int, default=0)
     ap.add_argument("sources", nargs="+")
     a = ap.parse_args()
-    book = Book(read_markup(run_front_end(a.sources)))
+    book = load_book(a.sources)
     if a.markdown:
         a.markdown.mkdir(parents=True, exist_ok=True)
         for target in ("html", "latex"):
             w = Writer(book, target)
             for ch in book.chapters:
                 (a.markdown / f"{Path(ch.path).stem}.{target}.md").write_text(w.chapter(ch), encoding="utf-8")
+    jobs = {}
     if a.html:
-        write_html(book, a.html)
+        jobs.update(html_jobs(book))
     if a.latex:
-        write_latex(book, a.latex)
+        jobs.update(latex_jobs(book, a.version, a.epoch))
+    run_all(jobs, a.html, a.latex)
+    return 0
+
+
+def steps(step, argv):
+    ap = argparse.ArgumentParser(prog=f"weave.py {step}")
+    if step == "prepare":
+        ap.add_argument("jobdir", type=Path)
+        ap.add_argument("--version", default="")
+        ap.add_argument("--epoch", type=int, default=0, help="the date on the title page (Unix time)")
+        ap.add_argument("sources", nargs="+")
+        a = ap.parse_args(argv)
+        prepare(a.jobdir, a.sources, a.version, a.epoch)
+    elif step == "run":
+        ap.add_argument("job", type=Path)
+        ap.add_argument("out", type=Path)
+        a = ap.parse_args(argv)
+        run_job(json.loads(a.job.read_text(encoding="utf-8")), a.out,
+                a.job.with_name(a.job.name + ".digest"))
+    else:
+        ap.add_argument("job", type=Path)
+        ap.add_argument("htmldir", type=Path)
+        a = ap.parse_args(argv)
+        write_contents(json.loads(a.job.read_text(encoding="utf-8")), a.htmldir)
     return 0
 
 

@@ -1,4 +1,3 @@
-#line 1286 "book/09-fast.nw"
 #!/usr/bin/env python3
 """bench/compare.py — 同一个注意力计算：attn-bench（C）、NumPy、PyTorch（CPU），并排比较。
 
@@ -27,7 +26,6 @@ def parse_args():
     return ap.parse_args()
 
 
-#line 1343 "book/09-fast.nw"
 def run_c(a, impl):
     cmd = [a.bench, "--impl", impl, "--n", str(a.n), "--d", str(a.d), "--heads", str(a.heads),
            "--threads", str(a.threads), "--repeat", str(a.repeat)]
@@ -35,7 +33,6 @@ def run_c(a, impl):
         cmd.append("--causal")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
-#line 1355 "book/09-fast.nw"
 def flops(a):
     return 4.0 * a.n * a.n * a.d * a.heads
 
@@ -65,7 +62,6 @@ def run_numpy(a):
         best = t if best is None else min(best, t)
     del o
     return result(a, "numpy " + np.__version__, best, a.heads * a.n * a.n * 4)
-#line 1389 "book/09-fast.nw"
 def run_torch(a):
     import torch
     torch.set_num_threads(a.threads)
@@ -84,7 +80,6 @@ def run_torch(a):
             best = t if best is None else min(best, t)
     del o
     return result(a, "torch " + torch.__version__, best, 2 * a.heads * a.n * a.n * 4)
-#line 1410 "book/09-fast.nw"
 def print_table(rows):
     torch_s = next((r["seconds"] for r in rows if r["impl"].startswith("torch")), None)
     print(f"{'实现':<18}{'n':>7}{'d':>5}{'头':>4}{'线程':>5}{'因果':>5}"
@@ -96,7 +91,6 @@ def print_table(rows):
               f"{r['extra_bytes'] / 2**20:>14.2f}{rel:>11}")
 
 
-#line 1320 "book/09-fast.nw"
 def main():
     a = parse_args()
     # 线程数要在导入 NumPy、PyTorch 之前定下来

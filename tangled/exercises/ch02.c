@@ -1,4 +1,4 @@
-#line 675 "book/02-similarity.nw"
+#line 754 "book/02-similarity.nw"
 /* attn-ch02：第 2 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#line 28 "book/02-similarity.nw"
+#line 29 "book/02-similarity.nw"
 /* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
 static const struct word_point {
     const char *word;
@@ -31,7 +31,22 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 568 "book/02-similarity.nw"
+#line 620 "book/02-similarity.nw"
+/* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
+static void naive_softmax(float *x, size_t n)
+{
+    float m = x[0];
+    for (size_t j = 1; j < n; j++)
+        m = x[j] > m ? x[j] : m;
+    double sum = 0.0;
+    for (size_t j = 0; j < n; j++) {
+        x[j] = expf(x[j] - m);
+        sum += x[j];
+    }
+    for (size_t j = 0; j < n; j++)
+        x[j] = (float)(x[j] / sum);
+}
+
 /* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
    use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
 static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
@@ -44,11 +59,8 @@ static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, 
                 return s;
             weights[i * n + j] *= temp;
         }
-        if (use_softmax) {
-            int s = attn_softmax(weights + i * n, n);
-            if (s != ATTN_OK)
-                return s;
-        }
+        if (use_softmax)
+            naive_softmax(weights + i * n, n);
         int s = attn_weighted_sum(weights + i * n, x, n, d, out + i * d);
         if (s != ATTN_OK)
             return s;
@@ -56,7 +68,7 @@ static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, 
     return ATTN_OK;
 }
 
-#line 709 "book/02-similarity.nw"
+#line 788 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -95,7 +107,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 750 "book/02-similarity.nw"
+#line 829 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -137,7 +149,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 794 "book/02-similarity.nw"
+#line 873 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -156,7 +168,7 @@ static int ex_ops(int argc, char **argv)
            d, 3 * d - 1, 2 * d - 1);
     return 0;
 }
-#line 815 "book/02-similarity.nw"
+#line 894 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -174,7 +186,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 835 "book/02-similarity.nw"
+#line 914 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;
@@ -198,7 +210,7 @@ static int ex_naive(int argc, char **argv)
     return 0;
 }
 
-#line 693 "book/02-similarity.nw"
+#line 772 "book/02-similarity.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,9 +1,9 @@
-#line 55 "book/02-similarity.nw"
+#line 56 "book/02-similarity.nw"
 /* 图 2.1 的数据：第 0 块是十四个字（x y 类别 字），第 1 块是几支箭头（0 0 x y 字）。 */
 #include <stdio.h>
 #include <string.h>
 
-#line 28 "book/02-similarity.nw"
+#line 29 "book/02-similarity.nw"
 /* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
 static const struct word_point {
     const char *word;
@@ -27,7 +27,7 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 61 "book/02-similarity.nw"
+#line 62 "book/02-similarity.nw"
 int main(void)
 {
     for (size_t i = 0; i < N_WORDS; i++)

@@ -1,4 +1,4 @@
-#line 417 "book/04-scaling.nw"
+#line 302 "book/04-scaling.nw"
 /* 图 4.2 的数据：d_k，不缩放的平均最大权重与熵，缩放后的平均最大权重与熵。 */
 #include "attn.h"
 
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 340 "book/04-scaling.nw"
+#line 225 "book/04-scaling.nw"
 /* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
 static double row_entropy(const float *p, size_t n)
 {
@@ -16,7 +16,7 @@ static double row_entropy(const float *p, size_t n)
             h -= (double)p[j] * log((double)p[j]);
     return h;
 }
-#line 355 "book/04-scaling.nw"
+#line 240 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
    累计最大权重和熵，最后取平均。 */
 static int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
@@ -51,7 +51,7 @@ done:
     return status;
 }
 
-#line 427 "book/04-scaling.nw"
+#line 312 "book/04-scaling.nw"
 int main(void)
 {
     for (size_t d = 1; d <= 1024; d *= 2) {

@@ -1,4 +1,4 @@
-#line 303 "book/04-scaling.nw"
+#line 188 "book/04-scaling.nw"
 /* 图 4.1 的数据：d_k、未缩放点积的样本方差、缩放后的样本方差。 */
 #include "attn.h"
 
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 232 "book/04-scaling.nw"
+#line 117 "book/04-scaling.nw"
 /* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
    返回样本方差（分母 n - 1）；出错时返回 -1。 */
 static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
@@ -35,7 +35,7 @@ static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float
     return (sum2 - (double)n * mean * mean) / (double)(n - 1);
 }
 
-#line 312 "book/04-scaling.nw"
+#line 197 "book/04-scaling.nw"
 int main(void)
 {
     for (size_t d = 1; d <= 1024; d *= 2) {

@@ -1,6 +1,7 @@
-#line 1130 "book/09-fast.nw"
+#line 1184 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
+#include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
 #include "cli.h"
 
 #include <stdint.h>
@@ -24,12 +25,12 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1195 "book/09-fast.nw"
+#line 1250 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
     if (!is_ref)
-        return attn_sdpa_heads(q, k, v, heads, n, n, d, d, 0.0f, NULL, causal, out, NULL, threads);
+        return attn_sdpa_ex(q, k, v, n, n, d, d, 0.0f, NULL, causal, out, NULL, &(attn_sdpa_options){heads, threads});
     for (size_t h = 0; h < heads; h++) {
         int st = attn_sdpa_reference(q + h * n * d, k + h * n * d, v + h * n * d, n, n, d, d, 0.0f,
                            NULL, causal, out + h * n * d, NULL);
@@ -39,76 +40,73 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1157 "book/09-fast.nw"
+#line 1212 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-    
-#line 1167 "book/09-fast.nw"
-size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
-int causal = 0;
-const char *impl = "fast";
-struct cli_option opts[] = {
-    {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
-    {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
-    {"heads", CLI_SIZE, &heads, "头的个数"},
-    {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
-    {"causal", CLI_FLAG, &causal, "因果掩码"},
-    {"impl", CLI_STRING, &impl, "reference 或 fast"},
-    {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
-};
-int parsed = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
-if (parsed <= 0)
-    return parsed < 0 ? 0 : 2;
-int is_ref = strcmp(impl, "reference") == 0;
-if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
-    threads == 0 || threads > 256 || repeat == 0) {
-    fprintf(stderr, "attn-bench: 选项的值不合法\n"
-            "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-            " [--impl reference|fast] [--repeat R]\n");
-    return 2;
-}
-#line 1160 "book/09-fast.nw"
-    
-#line 1211 "book/09-fast.nw"
-if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
-    heads * n * d > SIZE_MAX / sizeof(float)) {
-    fprintf(stderr, "attn-bench: 尺寸太大\n");
-    return 2;
-}
-size_t count = heads * n * d;
-float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
-float *v = malloc(count * sizeof *v), *out = malloc(count * sizeof *out);
-if (q == NULL || k == NULL || v == NULL || out == NULL) {
-    fprintf(stderr, "attn-bench: 内存不够\n");
-    return 1;
-}
-bench_fill(q, count, 1);
-bench_fill(k, count, 2);
-bench_fill(v, count, 3);
-if (is_ref)
-    threads = 1;
-double best = 0.0;
-for (size_t r = 0; r < repeat; r++) {
-    double t0 = bench_now();
-    int st = bench_run(is_ref, q, k, v, out, heads, n, d, causal, (int)threads);
-    double t = bench_now() - t0;
-    if (st != ATTN_OK) {
-        fprintf(stderr, "attn-bench: %s\n", attn_strerror(st));
+#line 1222 "book/09-fast.nw"
+    size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
+    int causal = 0;
+    const char *impl = "fast";
+    struct cli_option opts[] = {
+        {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
+        {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
+        {"heads", CLI_SIZE, &heads, "头的个数"},
+        {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
+        {"causal", CLI_FLAG, &causal, "因果掩码"},
+        {"impl", CLI_STRING, &impl, "reference 或 fast"},
+        {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
+    };
+    int parsed = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (parsed <= 0)
+        return parsed < 0 ? 0 : 2;
+    int is_ref = strcmp(impl, "reference") == 0;
+    if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
+        threads == 0 || threads > 256 || repeat == 0) {
+        fprintf(stderr, "attn-bench: 选项的值不合法\n"
+                "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
+                " [--impl reference|fast] [--repeat R]\n");
+        return 2;
+    }
+#line 1266 "book/09-fast.nw"
+    if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
+        heads * n * d > SIZE_MAX / sizeof(float)) {
+        fprintf(stderr, "attn-bench: 尺寸太大\n");
+        return 2;
+    }
+    size_t count = heads * n * d;
+    float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
+    float *v = malloc(count * sizeof *v), *out = malloc(count * sizeof *out);
+    if (q == NULL || k == NULL || v == NULL || out == NULL) {
+        fprintf(stderr, "attn-bench: 内存不够\n");
         return 1;
     }
-    if (r == 0 || t < best)
-        best = t;
-}
-/* 每个头两次矩阵乘法，共 4·n²·d 次浮点运算；因果时也这样数 */
-double flops = 4.0 * (double)n * (double)n * (double)d * (double)heads;
-size_t extra = is_ref ? n * sizeof(float) : attn_sdpa_fast_bytes(d, d, (int)threads);
-/* 每个头算了多少个分数：参考实现跳过每个看不见的键，快速路径整块跳过 */
-size_t scores = is_ref ? (causal ? n * (n + 1) / 2 : n * n) : attn_sdpa_fast_scores(n, n, causal);
-printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": %zu, "
-       "\"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, \"extra_bytes\": %zu, "
-       "\"scores\": %zu}\n",
-       impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
-free(q); free(k); free(v); free(out);
-return 0;
-#line 1161 "book/09-fast.nw"
+    bench_fill(q, count, 1);
+    bench_fill(k, count, 2);
+    bench_fill(v, count, 3);
+    if (is_ref)
+        threads = 1;
+    double best = 0.0;
+    for (size_t r = 0; r < repeat; r++) {
+        double t0 = bench_now();
+        int st = bench_run(is_ref, q, k, v, out, heads, n, d, causal, (int)threads);
+        double t = bench_now() - t0;
+        if (st != ATTN_OK) {
+            fprintf(stderr, "attn-bench: %s\n", attn_strerror(st));
+            return 1;
+        }
+        if (r == 0 || t < best)
+            best = t;
+    }
+    /* 每个头两次矩阵乘法，共 4·n²·d 次浮点运算；因果时也这样数 */
+    double flops = 4.0 * (double)n * (double)n * (double)d * (double)heads;
+    size_t extra = is_ref ? n * sizeof(float) : attn_flash_bytes(d, d, (int)threads);
+    /* 每个头算了多少个分数：参考实现跳过每个看不见的键，快速路径整块跳过 */
+    size_t scores = is_ref ? (causal ? n * (n + 1) / 2 : n * n) : attn_flash_scores(n, n, causal);
+    printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": %zu, "
+           "\"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, \"extra_bytes\": %zu, "
+           "\"scores\": %zu}\n",
+           impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
+    free(q); free(k); free(v); free(out);
+    return 0;
+#line 1216 "book/09-fast.nw"
 }

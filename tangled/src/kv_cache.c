@@ -1,4 +1,4 @@
-#line 498 "book/05-mask.nw"
+#line 513 "book/05-mask.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -12,20 +12,18 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
         return ATTN_EINVAL;
     memset(c, 0, sizeof *c);
     if (capacity == 0 || d_k == 0 || d_v == 0 ||
-        !attn_size_mul(capacity, d_k, &nk) || !attn_size_mul(nk, sizeof(float), &nk) ||
-        !attn_size_mul(capacity, d_v, &nv) || !attn_size_mul(nv, sizeof(float), &nv))
+        !attn_bytes2(&nk, capacity, d_k) || !attn_bytes2(&nv, capacity, d_v))
         return ATTN_EINVAL;
-    
-#line 558 "book/05-mask.nw"
-c->k = malloc(nk);
-c->v = malloc(nv);
-if (c->k == NULL || c->v == NULL) {
-    free(c->k);
-    free(c->v);
-    memset(c, 0, sizeof *c);
-    return ATTN_ENOMEM;
-}
-#line 515 "book/05-mask.nw"
+#line 575 "book/05-mask.nw"
+    c->k = malloc(nk);
+    c->v = malloc(nv);
+    if (c->k == NULL || c->v == NULL) {
+        free(c->k);
+        free(c->v);
+        memset(c, 0, sizeof *c);
+        return ATTN_ENOMEM;
+    }
+#line 529 "book/05-mask.nw"
     c->capacity = capacity;
     c->d_k = d_k;
     c->d_v = d_v;
@@ -38,6 +36,9 @@ int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_
         return ATTN_EINVAL;
     if (n > c->capacity - c->len)
         return ATTN_EFULL;
+    if (attn_overlap(k, n * c->d_k * sizeof *k, c->k + c->len * c->d_k, n * c->d_k * sizeof *k) ||
+        attn_overlap(v, n * c->d_v * sizeof *v, c->v + c->len * c->d_v, n * c->d_v * sizeof *v))
+        return ATTN_EINVAL;
     /* c->k[len..len+n) ← k[n×d_k]，c->v 同理 */
     memcpy(c->k + c->len * c->d_k, k, n * c->d_k * sizeof *k);
     memcpy(c->v + c->len * c->d_v, v, n * c->d_v * sizeof *v);
@@ -48,7 +49,7 @@ int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_
 int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights)
 {
-    if (c == NULL || c->k == NULL || c->len == 0)
+    if (c == NULL || c->k == NULL || c->len == 0 || n_q > c->len)
         return ATTN_EINVAL;
     return attn_sdpa(q, c->k, c->v, n_q, c->len, c->d_k, c->d_v,
                      scale, NULL, 1, out, weights);

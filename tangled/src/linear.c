@@ -1,19 +1,24 @@
-#line 47 "book/01-mlp.nw"
+#line 48 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
-#line 89 "book/01-mlp.nw"
+#line 97 "book/01-mlp.nw"
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
+    size_t bytes;
     return m != 0 && k != 0 && n != 0 &&
-           attn_floats_fit(m, k) && attn_floats_fit(k, n) && attn_floats_fit(m, n);
+           attn_bytes2(&bytes, m, k) && attn_bytes2(&bytes, k, n) && attn_bytes2(&bytes, m, n);
 }
 
-#line 52 "book/01-mlp.nw"
+#line 53 "book/01-mlp.nw"
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
     if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
+        return ATTN_EINVAL;
+    /* 一边写 c 一边还要读 a、b：重叠就会读到刚写下的数 */
+    if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
+        attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
         return ATTN_EINVAL;
     /* c[m][n] = a[m][k] · b[k][n]，按 i、p、j 的顺序，最内层沿行连续访问 */
     for (size_t i = 0; i < m; i++) {
@@ -33,6 +38,9 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out)
 {
+    if (y != NULL && attn_shapes_ok(n, d_in, d_out) &&
+        attn_overlap(y, n * d_out * sizeof *y, bias, d_out * sizeof *bias))
+        return ATTN_EINVAL;
     int status = attn_matmul(x, w, y, n, d_in, d_out);
     if (status != ATTN_OK || bias == NULL)
         return status;

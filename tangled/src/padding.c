@@ -7,7 +7,7 @@ int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mas
     size_t size;
     if (mask == NULL || n_q == 0 || n_k == 0 || n_valid == 0 || n_valid > n_k)
         return ATTN_EINVAL;
-    if (!attn_size_mul(n_q, n_k, &size))
+    if (__builtin_mul_overflow(n_q, n_k, &size))   /* mask 的字节数 */
         return ATTN_EINVAL;
     /* mask[i][j] = (j < n_valid)，对每个查询 i 都一样 */
     for (size_t i = 0; i < n_q; i++)

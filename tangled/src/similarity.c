@@ -1,4 +1,4 @@
-#line 111 "book/02-similarity.nw"
+#line 116 "book/02-similarity.nw"
 /* src/similarity.c — 两个向量有多相关：点积、余弦相似度、欧氏距离。 */
 #include "attn.h"
 #include "internal.h"
@@ -7,7 +7,8 @@
 
 int attn_dot(const float *a, const float *b, size_t n, float *out)
 {
-    if (a == NULL || b == NULL || out == NULL || n == 0)
+    size_t bytes;
+    if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     /* out = a[n] · b[n] */
     double s = 0.0;
@@ -17,10 +18,11 @@ int attn_dot(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 186 "book/02-similarity.nw"
+#line 194 "book/02-similarity.nw"
 int attn_cosine(const float *a, const float *b, size_t n, float *out)
 {
-    if (a == NULL || b == NULL || out == NULL || n == 0)
+    size_t bytes;
+    if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     /* ab = a·b，aa = a·a，bb = b·b，都在一趟循环里累加 */
     double ab = 0.0, aa = 0.0, bb = 0.0;
@@ -34,10 +36,12 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     *out = (float)(ab / (sqrt(aa) * sqrt(bb)));
     return ATTN_OK;
 }
-#line 269 "book/02-similarity.nw"
+
+#line 279 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
-    if (a == NULL || b == NULL || out == NULL || n == 0)
+    size_t bytes;
+    if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     /* out = Σ (a[t] - b[t])²，a 和 b 都是 n 维 */
     double s = 0.0;
@@ -48,14 +52,18 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     *out = (float)s;
     return ATTN_OK;
 }
-#line 391 "book/02-similarity.nw"
+
+#line 432 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
 {
-    size_t size;
+    size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n_a == 0 || n_b == 0 || d == 0)
         return ATTN_EINVAL;
-    if (!attn_size_mul(n_a, d, &size) || !attn_size_mul(n_b, d, &size) ||
-        !attn_size_mul(n_a, n_b, &size))
+    if (!attn_bytes2(&bytes, n_a, d) || !attn_bytes2(&bytes, n_b, d) ||
+        !attn_bytes2(&bytes, n_a, n_b))
+        return ATTN_EINVAL;
+    if (attn_overlap(out, n_a * n_b * sizeof *out, a, n_a * d * sizeof *a) ||
+        attn_overlap(out, n_a * n_b * sizeof *out, b, n_b * d * sizeof *b))
         return ATTN_EINVAL;
     /* out[n_a][n_b] = a[n_a][d] · bᵀ，b 是 [n_b][d] */
     for (size_t i = 0; i < n_a; i++)

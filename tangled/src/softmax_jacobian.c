@@ -1,11 +1,12 @@
-#line 472 "book/04-scaling.nw"
+#line 357 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 
 int attn_softmax_jacobian(const float *p, size_t n, float *jac)
 {
-    size_t size;
-    if (p == NULL || jac == NULL || n == 0 || !attn_size_mul(n, n, &size))
+    size_t bytes;
+    if (p == NULL || jac == NULL || n == 0 || !attn_bytes2(&bytes, n, n) ||
+        attn_overlap(jac, bytes, p, n * sizeof *p))
         return ATTN_EINVAL;
     /* jac[n][n] = diag(p) − pᵀ·p */
     for (size_t i = 0; i < n; i++)

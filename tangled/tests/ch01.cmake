@@ -1,4 +1,3 @@
-#line 658 "book/01-mlp.nw"
 # 第 1 章练习的参考答案
 attn_program_test(NAME ch01-ex-xor-point LABEL ch01
                   EXPECT "h = \\(1, 0\\)" "y = 1\n"

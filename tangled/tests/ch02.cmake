@@ -1,4 +1,3 @@
-#line 863 "book/02-similarity.nw"
 attn_program_test(NAME ch02-pair LABEL ch02 EXPECT "点积 3.0000" "余弦 0.9487" "距离 1.0000"
                   COMMAND attn-ch02 pair --a 猫 --b 狗)
 attn_program_test(NAME ch02-pair-longer LABEL ch02 EXPECT "点积 6.0000" "余弦 0.9487" "距离 1.0000"

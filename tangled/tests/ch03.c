@@ -1,4 +1,4 @@
-#line 131 "book/03-attention.nw"
+#line 133 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 149 "book/03-attention.nw"
+#line 151 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 589 "book/03-attention.nw"
+#line 1025 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -60,236 +60,370 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 141 "book/03-attention.nw"
+#line 143 "book/03-attention.nw"
 int main(void)
 {
-    
-#line 163 "book/03-attention.nw"
-check_section("softmax：手算的例子");
-{
-    float a[2] = {0, 0}, b[2] = {0, logf(3)};
-    CHECK_OK(attn_softmax(a, 2));
-    CHECK_NEAR(a[0], 0.5, 1e-7);
-    CHECK_OK(attn_softmax(b, 2));
-    CHECK_NEAR(b[0], 0.25, 1e-7);
-    CHECK_NEAR(b[1], 0.75, 1e-7);
-    float c[2] = {0, 1};                         /* 大 1，权重大 e 倍 */
-    CHECK_OK(attn_softmax(c, 2));
-    CHECK_NEAR(c[1] / c[0], 2.718, 1e-3);
-    CHECK_REL(FLT_MAX, 3.4e38, 0.01);
-    CHECK_REL(expf(88.0f), 1.65e38, 0.01);
-    CHECK(isinf(expf(89.0f)));
-    CHECK_STATUS(attn_softmax(NULL, 2), ATTN_EINVAL);
-    CHECK_STATUS(attn_softmax(a, 0), ATTN_EINVAL);
-}
-check_section("softmax：先减最大值");
-{
-    float big[2] = {1000, 1001}, small[2] = {-1, 0}, naive[2] = {1000, 1001};
-    CHECK_OK(attn_softmax(big, 2));
-    CHECK_OK(attn_softmax(small, 2));
-    CHECK_NEAR(big[0], 0.2689, 1e-4);
-    CHECK_NEAR(big[1], 0.7311, 1e-4);
-    CHECK_NEAR(big[0], small[0], 1e-7);
-    CHECK_NEAR(big[1], small[1], 1e-7);
-    softmax_naive(naive, 2);
-    CHECK(isnan(naive[0]) && isnan(naive[1]));   /* ∞/∞ */
-}
-check_section("softmax：负无穷");
-{
-    float x[3] = {1, -INFINITY, 1}, none[2] = {-INFINITY, -INFINITY};
-    CHECK_OK(attn_softmax(x, 3));
-    CHECK_NEAR(x[0], 0.5, 1e-7);
-    CHECK_NEAR(x[1], 0, 0);
-    CHECK_OK(attn_softmax(none, 2));
-    CHECK_NEAR(none[0], 0, 0);
-    CHECK_NEAR(none[1], 0, 0);
-}
-#line 241 "book/03-attention.nw"
-check_section("今天天气很好：行和与 c₂");
-{
-    static const float table[6][6] = {
-        {1},
-        {0.5f, 0.5f},
-        {0.25f, 0.25f, 0.5f},
-        {0.1f, 0.2f, 0.3f, 0.4f},
-        {0.05f, 0.1f, 0.25f, 0.27f, 0.33f},
-        {0.05f, 0.05f, 0.1f, 0.2f, 0.3f, 0.5f},
-    };
-    for (int t = 0; t < 5; t++) {
-        float sum = 0;
-        for (int i = 0; i < 6; i++)
-            sum += table[t][i];
-        CHECK_NEAR(sum, 1, 1e-6);
+#line 165 "book/03-attention.nw"
+    check_section("softmax：手算的例子");
+    {
+        float a[2] = {0, 0}, b[2] = {0, logf(3)};
+        CHECK_OK(attn_softmax(a, 2));
+        CHECK_NEAR(a[0], 0.5, 1e-7);
+        CHECK_OK(attn_softmax(b, 2));
+        CHECK_NEAR(b[0], 0.25, 1e-7);
+        CHECK_NEAR(b[1], 0.75, 1e-7);
+        float c[2] = {0, 1};                         /* 大 1，权重大 e 倍 */
+        CHECK_OK(attn_softmax(c, 2));
+        CHECK_NEAR(c[1] / c[0], 2.718, 1e-3);
+        CHECK_REL(FLT_MAX, 3.4e38, 0.01);
+        CHECK_REL(expf(88.0f), 1.65e38, 0.01);
+        CHECK(isinf(expf(89.0f)));
+        CHECK_STATUS(attn_softmax(NULL, 2), ATTN_EINVAL);
+        CHECK_STATUS(attn_softmax(a, 0), ATTN_EINVAL);
     }
-    float last = 0;
-    for (int i = 0; i < 6; i++)
-        last += table[5][i];
-    CHECK_NEAR(last, 1.2, 1e-6);                 /* 笔记的最后一行 */
-    CHECK_NEAR(table[5][5] / last, 0.4167, 1e-4);
-    /* x[6][2]：今 (1,0)，天 (0,1)，天 (0,1)，其余三个字对 c₂ 没有贡献 */
-    const float x[6 * 2] = {1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
-    float c2[2];
-    CHECK_OK(attn_weighted_sum(table[2], x, 6, 2, c2));
-    CHECK_NEAR(c2[0], 0.25, 1e-7);
-    CHECK_NEAR(c2[1], 0.75, 1e-7);
-}
-#line 342 "book/03-attention.nw"
-check_section("点积的方差是 d_k");
-{
-    attn_rng rng;
-    attn_rng_seed(&rng, 42);
-    enum { D = 64, SAMPLES = 4000 };
-    double sum = 0, sum2 = 0;
-    for (int s = 0; s < SAMPLES; s++) {
-        float q[D], k[D], dot;
-        attn_rng_normal(&rng, q, D);
-        attn_rng_normal(&rng, k, D);
-        CHECK_OK(attn_dot(q, k, D, &dot));
-        sum += dot;
-        sum2 += (double)dot * dot;
+    check_section("softmax：先减最大值");
+    {
+        float big[2] = {1000, 1001}, small[2] = {-1, 0}, naive[2] = {1000, 1001};
+        CHECK_OK(attn_softmax(big, 2));
+        CHECK_OK(attn_softmax(small, 2));
+        CHECK_NEAR(big[0], 0.2689, 1e-4);
+        CHECK_NEAR(big[1], 0.7311, 1e-4);
+        CHECK_NEAR(big[0], small[0], 1e-7);
+        CHECK_NEAR(big[1], small[1], 1e-7);
+        softmax_naive(naive, 2);
+        CHECK(isnan(naive[0]) && isnan(naive[1]));   /* ∞/∞ */
     }
-    double mean = sum / SAMPLES, var = sum2 / SAMPLES - mean * mean;
-    CHECK_REL(var, 64, 0.1);                     /* 方差约为 d_k */
-    CHECK_REL(var / 64, 1, 0.1);                 /* 除以 √d_k 之后约为 1 */
-    CHECK_NEAR(exp(8.0), 2981, 0.5);             /* 差一个标准差，权重差 e^8 倍 */
-}
-check_section("Thinking Machines：112 与 96");
-{
-    float s[2] = {112.0f / 8.0f, 96.0f / 8.0f};
-    CHECK_OK(attn_softmax(s, 2));
-    CHECK_NEAR(s[0], 0.8808, 1e-4);
-    CHECK_NEAR(s[1], 0.1192, 1e-4);
-    float raw[2] = {112, 96};
-    CHECK_OK(attn_softmax(raw, 2));
-    CHECK_NEAR(raw[0], 0.99999989, 1e-7);
-    CHECK_REL(exp(50.0), 5.185e21, 1e-4);        /* 笔记里的 e^50 */
-}
-#line 509 "book/03-attention.nw"
-check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
-{
-    /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
-       第一个键的点积是 +inf 加 -inf。double 里它是 0，第二个键是 2e60，截到 FLT_MAX。 */
-    float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
-    float out[1], w[2];
-    CHECK_OK(attn_sdpa(q, k, v, 1, 2, 2, 1, 1.0f, NULL, 0, out, w));
-    CHECK(!isnan(out[0]) && !isnan(w[0]) && !isnan(w[1]));
-    CHECK_NEAR(w[1], 1.0, 0.0);      /* 第二个键的分数大得多，拿走全部权重 */
-    CHECK_NEAR(out[0], 20.0, 0.0);
-    float naive = 1e30f * 1e30f + 1e30f * -1e30f;   /* 同样的点积在 float 里算 */
-    CHECK(isnan(naive));
-}
-check_section("attn_sdpa 等于一步一步的做法");
-{
-    enum { N = 4, DK = 3, DV = 2 };
-    attn_rng rng;
-    attn_rng_seed(&rng, 7);
-    float q[N * DK], k[N * DK], v[N * DV];
-    attn_rng_normal(&rng, q, N * DK);
-    attn_rng_normal(&rng, k, N * DK);
-    attn_rng_normal(&rng, v, N * DV);
-    float out[N * DV], w[N * N];
-    CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 0, out, w));
-    float s[N * N], want[N * DV];
-    CHECK_OK(attn_dot_all(q, k, N, N, DK, s));
-    for (int i = 0; i < N; i++) {
-        for (int j = 0; j < N; j++)
-            s[i * N + j] /= sqrtf(DK);
-        CHECK_OK(attn_softmax(s + i * N, N));
-        CHECK_OK(attn_weighted_sum(s + i * N, v, N, DV, want + i * DV));
+    check_section("softmax：负无穷");
+    {
+        float x[3] = {1, -INFINITY, 1}, none[2] = {-INFINITY, -INFINITY};
+        CHECK_OK(attn_softmax(x, 3));
+        CHECK_NEAR(x[0], 0.5, 1e-7);
+        CHECK_NEAR(x[1], 0, 0);
+        CHECK_OK(attn_softmax(none, 2));
+        CHECK_NEAR(none[0], 0, 0);
+        CHECK_NEAR(none[1], 0, 0);
     }
-    CHECK_ARRAY_NEAR(w, s, N * N, 1e-6);
-    CHECK_ARRAY_NEAR(out, want, N * DV, 1e-5);
-    for (int i = 0; i < N; i++) {                /* 一次一个查询 */
-        float one[DV];
-        CHECK_OK(attn_sdpa(q + i * DK, k, v, 1, N, DK, DV, 0.0f, NULL, 0, one, NULL));
-        CHECK_ARRAY_NEAR(one, out + i * DV, DV, 1e-6);
-    }
-    CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, -1.0f, NULL, 0, out, w), ATTN_EINVAL);
-    CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, NAN, NULL, 0, out, w), ATTN_EINVAL);
-    CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
-    CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
-}
-#line 635 "book/03-attention.nw"
-check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
-{
-    float w[FL_N * FL_N], out[FL_N * FL_D];
-    CHECK_OK(fluffy_attention(3, 2, w, out));
-    CHECK_STR(fluffy_words[3], "creature");          /* 行号与词对得上 */
-    CHECK_STR(fluffy_words[7], "forest");
-    const float *creature = w + 3 * FL_N, *forest = w + 7 * FL_N;
-    CHECK_NEAR(creature[1] + creature[2], 0.947, 1e-3);
-    CHECK_NEAR(forest[6], 0.826, 1e-3);
-    for (int j = 0; j < FL_N; j++) {
-        CHECK(creature[1] >= creature[j]);
-        CHECK(forest[6] >= forest[j]);
-    }
-    CHECK(creature[1] + creature[2] > 0.9f);
-    for (int i = 0; i < FL_N; i++) {
-        float sum = 0;
-        for (int j = 0; j < FL_N; j++) {
-            CHECK(w[i * FL_N + j] >= 0 && w[i * FL_N + j] <= 1);
-            sum += w[i * FL_N + j];
+#line 248 "book/03-attention.nw"
+    check_section("今天天气很好：行和与 c₂");
+    {
+        static const float table[6][6] = {
+            {1},
+            {0.5f, 0.5f},
+            {0.25f, 0.25f, 0.5f},
+            {0.1f, 0.2f, 0.3f, 0.4f},
+            {0.05f, 0.1f, 0.25f, 0.27f, 0.33f},
+            {0.05f, 0.05f, 0.1f, 0.2f, 0.3f, 0.5f},
+        };
+        for (int t = 0; t < 5; t++) {
+            float sum = 0;
+            for (int i = 0; i < 6; i++)
+                sum += table[t][i];
+            CHECK_NEAR(sum, 1, 1e-6);
         }
-        CHECK_NEAR(sum, 1, 1e-6);
+        float last = 0;
+        for (int i = 0; i < 6; i++)
+            last += table[5][i];
+        CHECK_NEAR(last, 1.2, 1e-6);                 /* 笔记的最后一行 */
+        CHECK_NEAR(table[5][5] / last, 0.4167, 1e-4);
+        /* x[6][2]：今 (1,0)，天 (0,1)，天 (0,1)，其余三个字对 c₂ 没有贡献 */
+        const float x[6 * 2] = {1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+        float c2[2];
+        CHECK_OK(attn_weighted_sum(table[2], x, 6, 2, c2));
+        CHECK_NEAR(c2[0], 0.25, 1e-7);
+        CHECK_NEAR(c2[1], 0.75, 1e-7);
     }
-    /* 手算的分数：creature 对 fluffy、a、verdant、roamed 是 13、4、9、0 */
-    float ratio = creature[1] / creature[0];
-    CHECK_NEAR(ratio, exp((13.0 - 4.0) / sqrt(3.0)), 1e-2 * ratio);
-    CHECK_NEAR(creature[6] / creature[4], exp(9.0 / sqrt(3.0)), 1e-2 * creature[6] / creature[4]);
-    for (int j = 0; j < FL_N; j++)               /* roamed 的查询是零向量 */
-        CHECK_NEAR(w[4 * FL_N + j], 0.125, 1e-6);
-    /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
-    CHECK(out[3 * FL_D + 1] > 0.9f);
-}
-#line 718 "book/03-attention.nw"
-check_section("K = V：k 和 v 传同一块内存");
-{
-    const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
-    float copy[2 * 2], same[2 * 2], separate[2 * 2];
-    memcpy(copy, k, sizeof copy);
-    CHECK_OK(attn_sdpa(q, k, k, 2, 2, 2, 2, 0.0f, NULL, 0, same, NULL));
-    CHECK_OK(attn_sdpa(q, k, copy, 2, 2, 2, 2, 0.0f, NULL, 0, separate, NULL));
-    CHECK_ARRAY_NEAR(same, separate, 4, 0);
-    /* 毛茸茸的例子里 K = XW_K 和 V = X 不同，creature 的输出当然也不同 */
-    float w[FL_N * FL_N], out[FL_N * FL_D];
-    CHECK_OK(fluffy_attention(3, 2, w, out));
-    float fq[FL_N * FL_DK], fk[FL_N * FL_DK], kv_out[FL_N * FL_DK];
-    const float w_k[FL_D * FL_DK] = {0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
-    const float w_q[FL_D * FL_DK] = {3, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
-    attn_linear(fluffy_x, w_q, NULL, fq, FL_N, FL_D, FL_DK);
-    attn_linear(fluffy_x, w_k, NULL, fk, FL_N, FL_D, FL_DK);
-    CHECK_OK(attn_sdpa(fq, fk, fk, FL_N, FL_N, FL_DK, FL_DK, 0.0f, NULL, 0, kv_out, NULL));
-    /* 值就是键时，creature 收到的第 1 个分量是 3 乘它分给三个形容词的权重：
-       只是“我是形容词”的信号，不是词本身 */
-    const float *cw = w + 3 * FL_N;
-    CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
-    CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
-}
-#line 759 "book/03-attention.nw"
-check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
-{
-    const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
-    float right[4], w[4];
-    CHECK_OK(attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, w));
-    CHECK_NEAR(w[0], 0.6698, 1e-4);
-    CHECK_NEAR(right[0], 6.698, 1e-3);
-    CHECK_NEAR(right[1], 3.302, 1e-3);
-    CHECK_NEAR(right[0] + right[1], 10, 1e-5);
-    /* 错误的括号：先算 (QKᵀ/√2)·V，再对每一行做 softmax */
-    float s[4], wrong[4];
-    CHECK_OK(attn_dot_all(q, k, 2, 2, 2, s));
-    for (int i = 0; i < 4; i++)
-        s[i] /= sqrtf(2);
-    for (int i = 0; i < 2; i++)
-        for (int c = 0; c < 2; c++)
-            wrong[i * 2 + c] = s[i * 2 + 0] * v[0 * 2 + c] + s[i * 2 + 1] * v[1 * 2 + c];
-    CHECK_NEAR(wrong[0], 7.071, 1e-3);
-    CHECK_OK(attn_softmax(wrong, 2));
-    CHECK_OK(attn_softmax(wrong + 2, 2));
-    CHECK_NEAR(wrong[0], 0.99915, 1e-5);
-    CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
-    CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
-}
-#line 144 "book/03-attention.nw"
+#line 325 "book/03-attention.nw"
+    check_section("高斯核回归就是一次点积注意力：键 1、2、3，查询 2.5");
+    {
+        const float keys[3] = {1, 2, 3}, values[3] = {10, 20, 30}, x = 2.5f;
+        float gauss[3], dot[3], k[6], out[1], w[3];
+        double est = 0;
+        for (int i = 0; i < 3; i++) {
+            gauss[i] = -0.5f * (x - keys[i]) * (x - keys[i]);     /* −1.125, −0.125, −0.125 */
+            dot[i] = x * keys[i] - 0.5f * keys[i] * keys[i];      /* 2, 3, 3 */
+            k[2 * i] = keys[i];                                   /* 键 (k, −k²/2) */
+            k[2 * i + 1] = -0.5f * keys[i] * keys[i];
+        }
+        CHECK_NEAR(gauss[0], -1.125, 0);
+        CHECK_NEAR(dot[0], 2, 0);
+        CHECK_OK(attn_softmax(gauss, 3));
+        CHECK_OK(attn_softmax(dot, 3));
+        CHECK_ARRAY_NEAR(gauss, dot, 3, 1e-6);                    /* 差一个常数，softmax 一样 */
+        for (int i = 0; i < 3; i++)
+            est += gauss[i] * values[i];
+        CHECK_NEAR(est, 22.67, 0.005);
+        const float q[2] = {x, 1};                                /* 查询 (x, 1) */
+        CHECK_OK(attn_sdpa(q, k, values, 1, 3, 2, 1, 1.0f, NULL, 0, out, w));
+        CHECK_NEAR(out[0], est, 1e-4);
+        CHECK_ARRAY_NEAR(w, gauss, 3, 1e-6);
+        CHECK_NEAR(w[0], 0.155, 5e-4);
+        CHECK_NEAR(w[1], 0.422, 5e-4);
+    }
+#line 495 "book/03-attention.nw"
+    check_section("随机数发生器：参考值、可复现、均值与方差");
+    {
+        attn_rng r;
+        CHECK_OK(attn_rng_seed(&r, 0));
+        CHECK(attn_rng_next(&r) == 0xE220A8397B1DCDAFULL);
+        CHECK(attn_rng_next(&r) == 0x6E789E6AA1B965F4ULL);
+        CHECK_STATUS(attn_rng_seed(NULL, 1), ATTN_EINVAL);
+        CHECK(attn_rng_next(NULL) == 0);
+
+        enum { N = 100000 };
+        static float a[N], b[N];
+        attn_rng r1, r2;
+        attn_rng_seed(&r1, 42);
+        attn_rng_seed(&r2, 42);
+        CHECK_OK(attn_rng_normal(&r1, a, N));
+        CHECK_OK(attn_rng_normal(&r2, b, N));
+        int same = 1;
+        for (size_t i = 0; i < N; i++)
+            same &= a[i] == b[i];
+        CHECK(same);
+
+        double mean = 0, var = 0;
+        for (size_t i = 0; i < N; i++)
+            mean += a[i];
+        mean /= N;
+        for (size_t i = 0; i < N; i++)
+            var += (a[i] - mean) * (a[i] - mean);
+        var /= N - 1;
+        CHECK_NEAR(1.0 / sqrt(N), 0.0032, 1e-4);
+        CHECK_NEAR(sqrt(2.0 / N), 0.0045, 1e-4);
+        CHECK_NEAR(mean, 0.0, 5.0 / sqrt(N));
+        CHECK_NEAR(var, 1.0, 5.0 * sqrt(2.0 / N));
+        CHECK_STATUS(attn_rng_normal(&r1, a, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_rng_normal(&r1, NULL, 3), ATTN_EINVAL);
+    }
+#line 535 "book/03-attention.nw"
+    check_section("随机数发生器：奇数个时不越界");
+    {
+        float x[4] = {0, 0, 0, 99.0f};
+        attn_rng r;
+        attn_rng_seed(&r, 7);
+        CHECK_OK(attn_rng_normal(&r, x, 3));
+        CHECK(x[2] != 0.0f);
+        CHECK_NEAR(x[3], 99.0f, 0);
+    }
+#line 549 "book/03-attention.nw"
+    check_section("点积的方差是 d_k");
+    {
+        attn_rng rng;
+        attn_rng_seed(&rng, 42);
+        enum { D = 64, SAMPLES = 4000 };
+        double sum = 0, sum2 = 0;
+        for (int s = 0; s < SAMPLES; s++) {
+            float q[D], k[D], dot;
+            attn_rng_normal(&rng, q, D);
+            attn_rng_normal(&rng, k, D);
+            CHECK_OK(attn_dot(q, k, D, &dot));
+            sum += dot;
+            sum2 += (double)dot * dot;
+        }
+        double mean = sum / SAMPLES, var = sum2 / SAMPLES - mean * mean;
+        CHECK_REL(var, 64, 0.1);                     /* 方差约为 d_k */
+        CHECK_REL(var / 64, 1, 0.1);                 /* 除以 √d_k 之后约为 1 */
+        CHECK_NEAR(exp(8.0), 2981, 0.5);             /* 差一个标准差，权重差 e^8 倍 */
+    }
+    check_section("Thinking Machines：112 与 96");
+    {
+        float s[2] = {112.0f / 8.0f, 96.0f / 8.0f};
+        CHECK_OK(attn_softmax(s, 2));
+        CHECK_NEAR(s[0], 0.8808, 1e-4);
+        CHECK_NEAR(s[1], 0.1192, 1e-4);
+        float raw[2] = {112, 96};
+        CHECK_OK(attn_softmax(raw, 2));
+        CHECK_NEAR(raw[0], 0.99999989, 1e-7);
+    }
+#line 945 "book/03-attention.nw"
+    check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
+    {
+        /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
+           第一个键的点积是 +inf 加 -inf。double 里它是 0，第二个键是 2e60，两者之差远超 float。 */
+        float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
+        float out[1], w[2];
+        CHECK_OK(attn_sdpa(q, k, v, 1, 2, 2, 1, 1.0f, NULL, 0, out, w));
+        CHECK(!isnan(out[0]) && !isnan(w[0]) && !isnan(w[1]));
+        CHECK_NEAR(w[1], 1.0, 0.0);      /* 第二个键的分数大得多，拿走全部权重 */
+        CHECK_NEAR(out[0], 20.0, 0.0);
+        float naive = 1e30f * 1e30f + 1e30f * -1e30f;   /* 同样的点积在 float 里算 */
+        CHECK(isnan(naive));
+    }
+    check_section("attn_sdpa 等于一步一步的做法");
+    {
+        enum { N = 4, DK = 3, DV = 2 };
+        attn_rng rng;
+        attn_rng_seed(&rng, 7);
+        float q[N * DK], k[N * DK], v[N * DV];
+        attn_rng_normal(&rng, q, N * DK);
+        attn_rng_normal(&rng, k, N * DK);
+        attn_rng_normal(&rng, v, N * DV);
+        float out[N * DV], w[N * N];
+        CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 0, out, w));
+        float s[N * N], want[N * DV];
+        CHECK_OK(attn_dot_all(q, k, N, N, DK, s));
+        for (int i = 0; i < N; i++) {
+            for (int j = 0; j < N; j++)
+                s[i * N + j] /= sqrtf(DK);
+            CHECK_OK(attn_softmax(s + i * N, N));
+            CHECK_OK(attn_weighted_sum(s + i * N, v, N, DV, want + i * DV));
+        }
+        CHECK_ARRAY_NEAR(w, s, N * N, 1e-6);
+        CHECK_ARRAY_NEAR(out, want, N * DV, 1e-5);
+        for (int i = 0; i < N; i++) {                /* 一次一个查询 */
+            float one[DV];
+            CHECK_OK(attn_sdpa(q + i * DK, k, v, 1, N, DK, DV, 0.0f, NULL, 0, one, NULL));
+            CHECK_ARRAY_NEAR(one, out + i * DV, DV, 1e-6);
+        }
+        CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, -1.0f, NULL, 0, out, w), ATTN_EINVAL);
+        CHECK_STATUS(attn_sdpa(q, k, v, N, N, DK, DV, NAN, NULL, 0, out, w), ATTN_EINVAL);
+        CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
+        CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
+    }
+#line 1071 "book/03-attention.nw"
+    check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
+    {
+        float w[FL_N * FL_N], out[FL_N * FL_D];
+        CHECK_OK(fluffy_attention(3, 2, w, out));
+        CHECK_STR(fluffy_words[3], "creature");          /* 行号与词对得上 */
+        CHECK_STR(fluffy_words[7], "forest");
+        const float *creature = w + 3 * FL_N, *forest = w + 7 * FL_N;
+        CHECK_NEAR(creature[1] + creature[2], 0.947, 1e-3);
+        CHECK_NEAR(forest[6], 0.826, 1e-3);
+        for (int j = 0; j < FL_N; j++) {
+            CHECK(creature[1] >= creature[j]);
+            CHECK(forest[6] >= forest[j]);
+        }
+        CHECK(creature[1] + creature[2] > 0.9f);
+        CHECK(creature[6] > 0 && creature[7] > 0);          /* 不加掩码：后面的词也看得见 */
+        for (int i = 0; i < FL_N; i++) {
+            float sum = 0;
+            for (int j = 0; j < FL_N; j++) {
+                CHECK(w[i * FL_N + j] >= 0 && w[i * FL_N + j] <= 1);
+                sum += w[i * FL_N + j];
+            }
+            CHECK_NEAR(sum, 1, 1e-6);
+        }
+        /* 手算的分数：creature 对 fluffy、a、verdant、roamed 是 13、4、9、0 */
+        float ratio = creature[1] / creature[0];
+        CHECK_NEAR(ratio, exp((13.0 - 4.0) / sqrt(3.0)), 1e-2 * ratio);
+        CHECK_NEAR(creature[6] / creature[4], exp(9.0 / sqrt(3.0)), 1e-2 * creature[6] / creature[4]);
+        for (int j = 0; j < FL_N; j++)               /* roamed 的查询是零向量 */
+            CHECK_NEAR(w[4 * FL_N + j], 0.125, 1e-6);
+        /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
+        CHECK(out[3 * FL_D + 1] > 0.9f);
+    }
+#line 1155 "book/03-attention.nw"
+    check_section("K = V：k 和 v 传同一块内存");
+    {
+        const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
+        float copy[2 * 2], same[2 * 2], separate[2 * 2];
+        memcpy(copy, k, sizeof copy);
+        CHECK_OK(attn_sdpa(q, k, k, 2, 2, 2, 2, 0.0f, NULL, 0, same, NULL));
+        CHECK_OK(attn_sdpa(q, k, copy, 2, 2, 2, 2, 0.0f, NULL, 0, separate, NULL));
+        CHECK_ARRAY_NEAR(same, separate, 4, 0);
+        /* 毛茸茸的例子里 K = XW_K 和 V = X 不同，creature 的输出当然也不同 */
+        float w[FL_N * FL_N], out[FL_N * FL_D];
+        CHECK_OK(fluffy_attention(3, 2, w, out));
+        float fq[FL_N * FL_DK], fk[FL_N * FL_DK], kv_out[FL_N * FL_DK];
+        const float w_k[FL_D * FL_DK] = {0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
+        const float w_q[FL_D * FL_DK] = {3, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
+        attn_linear(fluffy_x, w_q, NULL, fq, FL_N, FL_D, FL_DK);
+        attn_linear(fluffy_x, w_k, NULL, fk, FL_N, FL_D, FL_DK);
+        CHECK_OK(attn_sdpa(fq, fk, fk, FL_N, FL_N, FL_DK, FL_DK, 0.0f, NULL, 0, kv_out, NULL));
+        /* 值就是键时，creature 收到的第 1 个分量是 3 乘它分给三个形容词的权重：
+           只是“我是形容词”的信号，不是词本身 */
+        const float *cw = w + 3 * FL_N;
+        CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
+        CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
+    }
+#line 1196 "book/03-attention.nw"
+    check_section("softmax 的括号：8，而不是 1");
+    {
+        /* 一个查询、三个键，d_k = d_v = 1 */
+        const float q[1] = {1.0f};
+        const float k[3] = {logf(0.6f), logf(0.4f), 0.0f};
+        const float v[3] = {10.0f, 5.0f, 2.0f};
+        const unsigned char mask[3] = {1, 1, 0};
+        float out[1], w[3];
+        CHECK_OK(attn_sdpa(q, k, v, 1, 3, 1, 1, 1.0f, mask, 0, out, w));
+        CHECK_NEAR(w[0], 0.6, 1e-6);
+        CHECK_NEAR(w[1], 0.4, 1e-6);
+        CHECK_NEAR(w[2], 0.0, 0.0);
+        CHECK_NEAR(out[0], 8.0, 1e-5);
+        /* 错误的括号：softmax(分数·V) 对一个数做 softmax */
+        float wrong[1] = {0.6f * 10.0f + 0.4f * 5.0f};
+        CHECK_OK(attn_softmax(wrong, 1));
+        CHECK_NEAR(wrong[0], 1.0, 0.0);
+        float wrong2[1] = {-123.0f};
+        CHECK_OK(attn_softmax(wrong2, 1));
+        CHECK_NEAR(wrong2[0], 1.0, 0.0);
+    }
+#line 1226 "book/03-attention.nw"
+    check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
+    {
+        const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
+        float right[4], w[4];
+        CHECK_OK(attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, w));
+        CHECK_NEAR(w[0], 0.6698, 1e-4);
+        CHECK_NEAR(right[0], 6.698, 1e-3);
+        CHECK_NEAR(right[1], 3.302, 1e-3);
+        CHECK_NEAR(right[0] + right[1], 10, 1e-5);
+        /* 错误的括号：先算 (QKᵀ/√2)·V，再对每一行做 softmax */
+        float s[4], wrong[4];
+        CHECK_OK(attn_dot_all(q, k, 2, 2, 2, s));
+        for (int i = 0; i < 4; i++)
+            s[i] /= sqrtf(2);
+        for (int i = 0; i < 2; i++)
+            for (int c = 0; c < 2; c++)
+                wrong[i * 2 + c] = s[i * 2 + 0] * v[0 * 2 + c] + s[i * 2 + 1] * v[1 * 2 + c];
+        CHECK_NEAR(wrong[0], 7.071, 1e-3);
+        CHECK_OK(attn_softmax(wrong, 2));
+        CHECK_OK(attn_softmax(wrong + 2, 2));
+        CHECK_NEAR(wrong[0], 0.99915, 1e-5);
+        CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
+        CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
+    }
+#line 1265 "book/03-attention.nw"
+    check_section("原始点积不是权重；softmax 之后在 0 和 1 之间，和为 1");
+    {
+        float a[2] = {2.0f, -1.0f}, b[2] = {2.0f, 1.0f};
+        CHECK(a[1] < 0.0f);
+        CHECK_NEAR(a[0] + a[1], 1.0, 0.0);
+        CHECK_NEAR(b[0] + b[1], 3.0, 0.0);
+        CHECK_OK(attn_softmax(a, 2));
+        CHECK_OK(attn_softmax(b, 2));
+        CHECK(a[0] > 0.0f && a[0] < 1.0f && a[1] > 0.0f && a[1] < 1.0f);
+        CHECK_NEAR(a[0] + a[1], 1.0, 1e-6);
+        CHECK_NEAR(b[0] + b[1], 1.0, 1e-6);
+        float s[4] = {3.0f, -2.0f, 0.5f, 7.0f};
+        CHECK_OK(attn_softmax(s, 4));
+        double sum = 0.0;
+        for (int j = 0; j < 4; j++) {
+            CHECK(s[j] > 0.0f && s[j] < 1.0f);
+            sum += s[j];
+        }
+        CHECK_NEAR(sum, 1.0, 1e-6);
+    }
+#line 1291 "book/03-attention.nw"
+    check_section("加权求和得到每个查询的一行输出，V 原样不动");
+    {
+        enum { NQ = 2, NK = 5, DK = 4, DV = 3 };
+        float q[NQ * DK], k[NK * DK], v[NK * DV], v0[NK * DV], out[NQ * DV], w[NQ * NK];
+        attn_rng rng;
+        attn_rng_seed(&rng, 3);
+        attn_rng_normal(&rng, q, NQ * DK);
+        attn_rng_normal(&rng, k, NK * DK);
+        attn_rng_normal(&rng, v, NK * DV);
+        memcpy(v0, v, sizeof v);
+        CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 0.0f, NULL, 0, out, w));
+        CHECK_ARRAY_NEAR(v, v0, NK * DV, 0);               /* V 没有被代替 */
+        for (size_t i = 0; i < NQ; i++) {                  /* 第 i 行 = Σ_j a_ij v_j */
+            float row[DV];
+            CHECK_OK(attn_weighted_sum(w + i * NK, v, NK, DV, row));
+            CHECK_ARRAY_NEAR(out + i * DV, row, DV, 1e-6);
+        }
+    }
+#line 146 "book/03-attention.nw"
     return check_summary("ch03");
 }

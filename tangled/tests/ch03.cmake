@@ -1,4 +1,3 @@
-#line 958 "book/03-attention.nw"
 attn_program_test(NAME ch03-softmax LABEL ch03 EXPECT "= \\(0.2689, 0.7311\\)"
                   COMMAND attn-ch03 softmax --a 1000 --b 1001)
 attn_program_test(NAME ch03-softmax-naive LABEL ch03 EXPECT "= \\(-?nan, -?nan\\)"

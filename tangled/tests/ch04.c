@@ -1,4 +1,4 @@
-#line 1054 "book/04-scaling.nw"
+#line 973 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 232 "book/04-scaling.nw"
+#line 117 "book/04-scaling.nw"
 /* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
    返回样本方差（分母 n - 1）；出错时返回 -1。 */
 static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
@@ -34,7 +34,7 @@ static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float
     double mean = sum / (double)n;
     return (sum2 - (double)n * mean * mean) / (double)(n - 1);
 }
-#line 340 "book/04-scaling.nw"
+#line 225 "book/04-scaling.nw"
 /* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
 static double row_entropy(const float *p, size_t n)
 {
@@ -44,7 +44,7 @@ static double row_entropy(const float *p, size_t n)
             h -= (double)p[j] * log((double)p[j]);
     return h;
 }
-#line 355 "book/04-scaling.nw"
+#line 240 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
    累计最大权重和熵，最后取平均。 */
 static int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
@@ -78,7 +78,7 @@ done:
     free(w);
     return status;
 }
-#line 542 "book/04-scaling.nw"
+#line 432 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -109,7 +109,7 @@ done:
     free(jac);
     return result;
 }
-#line 633 "book/04-scaling.nw"
+#line 549 "book/04-scaling.nw"
 /* 反面教材：不减最大值，分数一大就溢出。 */
 static void naive_softmax(float *x, size_t n)
 {
@@ -122,266 +122,280 @@ static void naive_softmax(float *x, size_t n)
         x[i] /= sum;
 }
 
-#line 1067 "book/04-scaling.nw"
+#line 986 "book/04-scaling.nw"
 int main(void)
 {
-    
 #line 28 "book/04-scaling.nw"
-check_section("分数放大十倍，softmax 变得尖锐");
-{
-    float s[3] = {1.0f, 0.5f, 0.0f};
-    float t[3] = {10.0f, 5.0f, 0.0f};
-    CHECK_OK(attn_softmax(s, 3));
-    CHECK_OK(attn_softmax(t, 3));
-    CHECK_NEAR(s[0], 0.5065, 1e-4);
-    CHECK_NEAR(s[1], 0.3072, 1e-4);
-    CHECK_NEAR(s[2], 0.1863, 1e-4);
-    CHECK_NEAR(t[0], 0.99326, 1e-5);
-    CHECK_NEAR(t[1], 0.00669, 1e-5);
-    CHECK_NEAR(t[2], 0.0000451, 1e-7);
-    CHECK_NEAR(t[1] / t[0], expf(-5.0f), 1e-6);
-}
-#line 171 "book/04-scaling.nw"
-check_section("随机数发生器：参考值、可复现、均值与方差");
-{
-    attn_rng r;
-    CHECK_OK(attn_rng_seed(&r, 0));
-    CHECK(attn_rng_next(&r) == 0xE220A8397B1DCDAFULL);
-    CHECK(attn_rng_next(&r) == 0x6E789E6AA1B965F4ULL);
-    CHECK_STATUS(attn_rng_seed(NULL, 1), ATTN_EINVAL);
-    CHECK(attn_rng_next(NULL) == 0);
-
-    enum { N = 100000 };
-    static float a[N], b[N];
-    attn_rng r1, r2;
-    attn_rng_seed(&r1, 42);
-    attn_rng_seed(&r2, 42);
-    CHECK_OK(attn_rng_normal(&r1, a, N));
-    CHECK_OK(attn_rng_normal(&r2, b, N));
-    int same = 1;
-    for (size_t i = 0; i < N; i++)
-        same &= a[i] == b[i];
-    CHECK(same);
-
-    double mean = 0, var = 0;
-    for (size_t i = 0; i < N; i++)
-        mean += a[i];
-    mean /= N;
-    for (size_t i = 0; i < N; i++)
-        var += (a[i] - mean) * (a[i] - mean);
-    var /= N - 1;
-    CHECK_NEAR(1.0 / sqrt(N), 0.0032, 1e-4);
-    CHECK_NEAR(sqrt(2.0 / N), 0.0045, 1e-4);
-    CHECK_NEAR(mean, 0.0, 5.0 / sqrt(N));
-    CHECK_NEAR(var, 1.0, 5.0 * sqrt(2.0 / N));
-    CHECK_STATUS(attn_rng_normal(&r1, a, 0), ATTN_EINVAL);
-    CHECK_STATUS(attn_rng_normal(&r1, NULL, 3), ATTN_EINVAL);
-}
-#line 211 "book/04-scaling.nw"
-check_section("随机数发生器：奇数个时不越界");
-{
-    float x[4] = {0, 0, 0, 99.0f};
-    attn_rng r;
-    attn_rng_seed(&r, 7);
-    CHECK_OK(attn_rng_normal(&r, x, 3));
-    CHECK(x[2] != 0.0f);
-    CHECK_NEAR(x[3], 99.0f, 0);
-}
-#line 281 "book/04-scaling.nw"
-check_section("点积的方差：从 d_k = 1 到 1024");
-{
-    const size_t n = 10000;
-    CHECK_NEAR(sqrt(8.0 / n), 0.028, 5e-4);
-    CHECK_NEAR(sqrt(2.0 / n), 0.014, 5e-4);
-    for (size_t d = 1; d <= 1024; d *= 2) {
+    check_section("分数放大十倍，softmax 变得尖锐");
+    {
+        float s[3] = {1.0f, 0.5f, 0.0f};
+        float t[3] = {10.0f, 5.0f, 0.0f};
+        CHECK_OK(attn_softmax(s, 3));
+        CHECK_OK(attn_softmax(t, 3));
+        CHECK_NEAR(s[0], 0.5065, 1e-4);
+        CHECK_NEAR(s[1], 0.3072, 1e-4);
+        CHECK_NEAR(s[2], 0.1863, 1e-4);
+        CHECK_NEAR(t[0], 0.99326, 1e-5);
+        CHECK_NEAR(t[1], 0.00669, 1e-5);
+        CHECK_NEAR(t[2], 0.0000451, 1e-7);
+        CHECK_NEAR(t[1] / t[0], expf(-5.0f), 1e-6);
+    }
+#line 76 "book/04-scaling.nw"
+    check_section("均匀分布也一样：除以 √d_k 方差回到 1，除以 d_k 只剩 1/d_k");
+    {
+        const int d = 64, pairs = 4000;
+        uint32_t state = 12345u;
+        static double raw[4000];
+        for (int p = 0; p < pairs; p++) {
+            double dot = 0.0;
+            for (int t = 0; t < d; t++) {
+                double x[2];
+                for (int r = 0; r < 2; r++) {
+                    state = state * 1664525u + 1013904223u;       /* 线性同余发生器 */
+                    x[r] = ((double)(state >> 8) / 16777216.0 * 2.0 - 1.0) * sqrt(3.0);
+                }
+                dot += x[0] * x[1];
+            }
+            raw[p] = dot;
+        }
+        double sum = 0.0, sum2 = 0.0;
+        for (int p = 0; p < pairs; p++) {
+            sum += raw[p];
+            sum2 += raw[p] * raw[p];
+        }
+        /* 不缩放、除以 √d_k、除以 d_k：方差乘以缩放系数的平方 */
+        double v = sum2 / pairs - (sum / pairs) * (sum / pairs);
+        const double var[3] = {v, v / d, v / ((double)d * d)};
+        CHECK_NEAR(var[0], 64.0, 6.4);                     /* q·k 的方差约为 d_k */
+        CHECK_NEAR(var[1], 1.0, 0.1);                      /* 除以 √d_k：约 1 */
+        CHECK_NEAR(var[2], 1.0 / 64, 0.1 / 64);            /* 除以 d_k：约 1/d_k */
+    }
+#line 166 "book/04-scaling.nw"
+    check_section("点积的方差：从 d_k = 1 到 1024");
+    {
+        const size_t n = 10000;
+        CHECK_NEAR(sqrt(8.0 / n), 0.028, 5e-4);
+        CHECK_NEAR(sqrt(2.0 / n), 0.014, 5e-4);
+        for (size_t d = 1; d <= 1024; d *= 2) {
+            attn_rng r;
+            attn_rng_seed(&r, 4000 + d);
+            double raw = dot_variance(&r, d, n, 1.0f, 1.0f);
+            attn_rng_seed(&r, 4000 + d);
+            double scaled = dot_variance(&r, d, n, 1.0f, 1.0f / sqrtf((float)d));
+            double se = sqrt((2.0 + 6.0 / d) / n);
+            CHECK_NEAR(scaled, 1.0, 5 * se);
+            CHECK_NEAR(raw / d, 1.0, 5 * se);
+        }
+    }
+#line 280 "book/04-scaling.nw"
+    check_section("注意力模式的尖锐程度：缩放与不缩放");
+    {
+        double m1, h1, m2, h2, m3, h3, m4, h4;
         attn_rng r;
-        attn_rng_seed(&r, 4000 + d);
-        double raw = dot_variance(&r, d, n, 1.0f, 1.0f);
-        attn_rng_seed(&r, 4000 + d);
-        double scaled = dot_variance(&r, d, n, 1.0f, 1.0f / sqrtf((float)d));
-        double se = sqrt((2.0 + 6.0 / d) / n);
-        CHECK_NEAR(scaled, 1.0, 5 * se);
-        CHECK_NEAR(raw / d, 1.0, 5 * se);
+        attn_rng_seed(&r, 1); CHECK_OK(pattern_sharpness(&r, 1, 64, 200, 1.0f, &m1, &h1));
+        attn_rng_seed(&r, 1024); CHECK_OK(pattern_sharpness(&r, 1024, 64, 200, 1.0f, &m2, &h2));
+        attn_rng_seed(&r, 1); CHECK_OK(pattern_sharpness(&r, 1, 64, 200, 0.0f, &m3, &h3));
+        attn_rng_seed(&r, 1024); CHECK_OK(pattern_sharpness(&r, 1024, 64, 200, 0.0f, &m4, &h4));
+        CHECK_NEAR(log(64.0), 4.159, 1e-3);
+        CHECK_NEAR(m1, 0.0930, 0.005);
+        CHECK_NEAR(m2, 0.9524, 0.005);
+        CHECK_NEAR(h1, 3.7651, 0.005);
+        CHECK_NEAR(h2, 0.1284, 0.005);
+        CHECK_NEAR(m4, 0.1068, 0.005);
+        CHECK_NEAR(h4, 3.6775, 0.005);
+        /* 缩放后，d_k = 1 与 d_k = 1024 的差别很小 */
+        CHECK_NEAR(m3, m4, 0.05);
+        CHECK_NEAR(h3, h4, 0.15);
     }
-}
-#line 395 "book/04-scaling.nw"
-check_section("注意力模式的尖锐程度：缩放与不缩放");
-{
-    double m1, h1, m2, h2, m3, h3, m4, h4;
-    attn_rng r;
-    attn_rng_seed(&r, 1); CHECK_OK(pattern_sharpness(&r, 1, 64, 200, 1.0f, &m1, &h1));
-    attn_rng_seed(&r, 1024); CHECK_OK(pattern_sharpness(&r, 1024, 64, 200, 1.0f, &m2, &h2));
-    attn_rng_seed(&r, 1); CHECK_OK(pattern_sharpness(&r, 1, 64, 200, 0.0f, &m3, &h3));
-    attn_rng_seed(&r, 1024); CHECK_OK(pattern_sharpness(&r, 1024, 64, 200, 0.0f, &m4, &h4));
-    CHECK_NEAR(log(64.0), 4.159, 1e-3);
-    CHECK_NEAR(m1, 0.0930, 0.005);
-    CHECK_NEAR(m2, 0.9524, 0.005);
-    CHECK_NEAR(h1, 3.7651, 0.005);
-    CHECK_NEAR(h2, 0.1284, 0.005);
-    CHECK_NEAR(m4, 0.1068, 0.005);
-    CHECK_NEAR(h4, 3.6775, 0.005);
-    /* 缩放后，d_k = 1 与 d_k = 1024 的差别很小 */
-    CHECK_NEAR(m3, m4, 0.05);
-    CHECK_NEAR(h3, h4, 0.15);
-}
-#line 495 "book/04-scaling.nw"
-check_section("softmax 的雅可比矩阵");
-{
-    float half[2] = {0.5f, 0.5f}, j2[4];
-    CHECK_OK(attn_softmax_jacobian(half, 2, j2));
-    CHECK_NEAR(j2[0], 0.25, 1e-7);
-    CHECK_NEAR(j2[1], -0.25, 1e-7);
+#line 381 "book/04-scaling.nw"
+    check_section("softmax 的雅可比矩阵");
+    {
+        float half[2] = {0.5f, 0.5f}, j2[4];
+        CHECK_OK(attn_softmax_jacobian(half, 2, j2));
+        CHECK_NEAR(j2[0], 0.25, 1e-7);
+        CHECK_NEAR(j2[1], -0.25, 1e-7);
 
-    float s[3] = {1.0f, 0.5f, 0.0f}, t[3] = {10.0f, 5.0f, 0.0f}, js[9], jt[9];
-    attn_softmax(s, 3);
-    attn_softmax(t, 3);
-    CHECK_OK(attn_softmax_jacobian(s, 3, js));
-    CHECK_OK(attn_softmax_jacobian(t, 3, jt));
-    CHECK_NEAR(js[0], 0.2500, 1e-4);
-    CHECK_NEAR(js[4], 0.2128, 1e-4);
-    CHECK_NEAR(js[8], 0.1516, 1e-4);
-    CHECK_NEAR(jt[0], 0.00669, 1e-5);
-    CHECK_NEAR(jt[4], 0.00665, 1e-5);
-    CHECK_NEAR(jt[8], 0.0000451, 1e-7);
-    CHECK(js[0] / jt[0] > 30 && js[8] / jt[8] > 3000);
+        float s[3] = {1.0f, 0.5f, 0.0f}, t[3] = {10.0f, 5.0f, 0.0f}, js[9], jt[9];
+        attn_softmax(s, 3);
+        attn_softmax(t, 3);
+        CHECK_OK(attn_softmax_jacobian(s, 3, js));
+        CHECK_OK(attn_softmax_jacobian(t, 3, jt));
+        CHECK_NEAR(js[0], 0.2500, 1e-4);
+        CHECK_NEAR(js[4], 0.2128, 1e-4);
+        CHECK_NEAR(js[8], 0.1516, 1e-4);
+        CHECK_NEAR(jt[0], 0.00669, 1e-5);
+        CHECK_NEAR(jt[4], 0.00665, 1e-5);
+        CHECK_NEAR(jt[8], 0.0000451, 1e-7);
+        CHECK(js[0] / jt[0] > 30 && js[8] / jt[8] > 3000);
 
-    /* 有限差分：J 的第 j 列 ≈ (p(s + h·e_j) − p(s − h·e_j)) / 2h */
-    const float base[3] = {1.0f, 0.5f, 0.0f}, h = 1e-2f;
-    double worst = 0.0;
-    for (size_t j = 0; j < 3; j++) {
-        float up[3], dn[3];
-        for (size_t i = 0; i < 3; i++)
-            up[i] = dn[i] = base[i];
-        up[j] += h;
-        dn[j] -= h;
-        attn_softmax(up, 3);
-        attn_softmax(dn, 3);
-        for (size_t i = 0; i < 3; i++)
-            worst = fmax(worst, fabs((up[i] - dn[i]) / (2 * h) - js[i * 3 + j]));
+        /* 有限差分：J 的第 j 列 ≈ (p(s + h·e_j) − p(s − h·e_j)) / 2h */
+        const float base[3] = {1.0f, 0.5f, 0.0f}, h = 1e-2f;
+        double worst = 0.0;
+        for (size_t j = 0; j < 3; j++) {
+            float up[3], dn[3];
+            for (size_t i = 0; i < 3; i++)
+                up[i] = dn[i] = base[i];
+            up[j] += h;
+            dn[j] -= h;
+            attn_softmax(up, 3);
+            attn_softmax(dn, 3);
+            for (size_t i = 0; i < 3; i++)
+                worst = fmax(worst, fabs((up[i] - dn[i]) / (2 * h) - js[i * 3 + j]));
+        }
+        CHECK_NEAR(worst, 0.0, 1e-4);
+        CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
+        CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-    CHECK_NEAR(worst, 0.0, 1e-4);
-    CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
-    CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
-}
-#line 575 "book/04-scaling.nw"
-check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
-{
-    attn_rng r;
-    attn_rng_seed(&r, 11);
-    double bound = 0.0;
-    for (size_t trial = 0; trial < 1000; trial++) {
-        float p[5], jac[25];
-        attn_rng_normal(&r, p, 5);
-        for (size_t i = 0; i < 5; i++)
-            p[i] *= 4.0f;
-        attn_softmax(p, 5);
-        attn_softmax_jacobian(p, 5, jac);
-        for (size_t i = 0; i < 25; i++)
-            bound = fmax(bound, fabs(jac[i]));
+#line 465 "book/04-scaling.nw"
+    check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
+    {
+        attn_rng r;
+        attn_rng_seed(&r, 11);
+        double bound = 0.0;
+        for (size_t trial = 0; trial < 1000; trial++) {
+            float p[5], jac[25];
+            attn_rng_normal(&r, p, 5);
+            for (size_t i = 0; i < 5; i++)
+                p[i] *= 4.0f;
+            attn_softmax(p, 5);
+            attn_softmax_jacobian(p, 5, jac);
+            for (size_t i = 0; i < 25; i++)
+                bound = fmax(bound, fabs(jac[i]));
+        }
+        CHECK(bound <= 0.25);
+        CHECK(bound > 0.2);   /* 上限确实会被接近，检查不是空的 */
+
+        /* 行绝对值之和是 2p_i(1−p_i)；随机向量 x 经过 J，长度不超过原来的一半 */
+        double worst_row = 0.0, worst_gain = 0.0;
+        for (size_t trial = 0; trial < 400; trial++) {
+            float p[6], x[6], jac[36];
+            attn_rng_normal(&r, p, 6);
+            attn_rng_normal(&r, x, 6);
+            for (size_t i = 0; i < 6; i++)
+                p[i] *= (float)(trial % 4);
+            attn_softmax(p, 6);
+            attn_softmax_jacobian(p, 6, jac);
+            double in = 0.0, out = 0.0;
+            for (size_t i = 0; i < 6; i++) {
+                double row = 0.0, y = 0.0;
+                for (size_t j = 0; j < 6; j++) {
+                    row += fabs(jac[i * 6 + j]);
+                    y += jac[i * 6 + j] * x[j];
+                }
+                worst_row = fmax(worst_row, fabs(row - 2.0 * p[i] * (1.0 - p[i])));
+                in += (double)x[i] * x[i];
+                out += y * y;
+            }
+            worst_gain = fmax(worst_gain, sqrt(out / in));
+        }
+        CHECK_NEAR(worst_row, 0.0, 1e-6);
+        CHECK(worst_gain <= 0.5 + 1e-6);
+        CHECK(worst_gain > 0.2);
+        float even[2] = {0.5f, 0.5f}, je[4];           /* J·(1, −1) = ½·(1, −1)：正好取到 1/2 */
+        CHECK_OK(attn_softmax_jacobian(even, 2, je));
+        CHECK_NEAR(je[0] - je[1], 0.5, 1e-7);
+        CHECK_NEAR(je[2] - je[3], -0.5, 1e-7);
+
+        attn_rng_seed(&r, 1024);
+        double raw = mean_jacobian_max(&r, 1024, 64, 200, 1.0f);
+        attn_rng_seed(&r, 1024);
+        double scaled = mean_jacobian_max(&r, 1024, 64, 200, 0.0f);
+        CHECK_NEAR(raw, 0.035, 0.0005);
+        CHECK_NEAR(scaled, 0.093, 0.0005);
     }
-    CHECK(bound <= 0.25);
-    CHECK(bound > 0.2);   /* 上限确实会被接近，检查不是空的 */
+#line 531 "book/04-scaling.nw"
+    check_section("e 的 50 次方，以及 expf 的溢出界限");
+    {
+        CHECK_REL(exp(50.0), 5.185e21, 1e-4);
+        CHECK_REL(expf(50.0f), 5.185e21f, 1e-4);
+        CHECK_REL(FLT_MAX, 3.4028e38, 1e-4);
+        CHECK_NEAR(log(FLT_MAX), 88.72, 0.005);
+        CHECK(isfinite(expf(88.72f)));
+        CHECK(isinf(expf(88.73f)));
+    }
+#line 563 "book/04-scaling.nw"
+    check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
+    {
+        float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
+        float d[2] = {1000.0f, 990.0f};
+        naive_softmax(a, 2);
+        CHECK(isnan(a[0]) && isnan(a[1]));
+        CHECK_OK(attn_softmax(b, 2));
+        CHECK_OK(attn_softmax(c, 2));
+        CHECK_NEAR(b[0], 0.7311, 1e-4);
+        CHECK_NEAR(b[1], 0.2689, 1e-4);
+        CHECK_NEAR(b[0], c[0], 0);
+        CHECK_NEAR(b[1], c[1], 0);
+        CHECK_OK(attn_softmax(d, 2));
+        CHECK_NEAR(d[0], 0.99995, 1e-5);
+        CHECK_NEAR(d[1], 0.0000454, 1e-7);
+    }
+#line 595 "book/04-scaling.nw"
+    check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
+    {
+        enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
+        float q[NQ * DK], k[NK * DK], v[NK * DV], q8[NQ * DK];
+        float o0[NQ * DV], o1[NQ * DV], o2[NQ * DV], o3[NQ * DV], w0[NQ * NK], w1[NQ * NK];
+        attn_rng r;
+        attn_rng_seed(&r, 5);
+        attn_rng_normal(&r, q, NQ * DK);
+        attn_rng_normal(&r, k, NK * DK);
+        attn_rng_normal(&r, v, NK * DV);
+        CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 0.0f, NULL, 0, o0, w0));
+        CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 0.25f, NULL, 0, o1, NULL));
+        CHECK_ARRAY_NEAR(o0, o1, NQ * DV, 0);
+        /* 把 1/√d_k 预先乘进查询，再用 scale = 1 */
+        for (size_t i = 0; i < NQ * DK; i++)
+            q8[i] = q[i] * 0.25f;
+        CHECK_OK(attn_sdpa(q8, k, v, NQ, NK, DK, DV, 1.0f, NULL, 0, o2, NULL));
+        CHECK_ARRAY_NEAR(o0, o2, NQ * DV, 1e-6);
+        /* 缩放两次：注意力变平，结果就不同了 */
+        CHECK_OK(attn_sdpa(q8, k, v, NQ, NK, DK, DV, 0.0f, NULL, 0, o3, NULL));
+        double diff = 0.0;
+        for (size_t i = 0; i < NQ * DV; i++)
+            diff = fmax(diff, fabs(o3[i] - o0[i]));
+        CHECK(diff > 0.01);
+        /* scale = 1：不缩放的注意力更尖锐 */
+        CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 1.0f, NULL, 0, o1, w1));
+        CHECK(row_entropy(w1, NK) < row_entropy(w0, NK));
+        CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, -1.0f, NULL, 0, o1, NULL), ATTN_EINVAL);
+        CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
+        CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
+    }
+#line 646 "book/04-scaling.nw"
+    check_section("除以 √d_model 而不是 √d_head");
+    {
+        CHECK_INT(12288 / 96, 128);
+        CHECK_NEAR(sqrt(12288.0), 110.85, 0.005);
+        CHECK_NEAR(sqrt(128.0), 11.31, 0.005);
+        CHECK_NEAR(sqrt(12288.0) / sqrt(128.0), 9.80, 0.005);
+        CHECK_NEAR(1.0 / sqrt(96.0), 0.102, 0.0005);
 
-    attn_rng_seed(&r, 1024);
-    double raw = mean_jacobian_max(&r, 1024, 64, 200, 1.0f);
-    attn_rng_seed(&r, 1024);
-    double scaled = mean_jacobian_max(&r, 1024, 64, 200, 0.0f);
-    CHECK_NEAR(raw, 0.035, 0.0005);
-    CHECK_NEAR(scaled, 0.093, 0.0005);
-}
-#line 610 "book/04-scaling.nw"
-check_section("e 的 50 次方，以及 expf 的溢出界限");
-{
-    CHECK_REL(exp(50.0), 5.185e21, 1e-4);
-    CHECK_REL(expf(50.0f), 5.185e21f, 1e-4);
-    CHECK_REL(FLT_MAX, 3.4028e38, 1e-4);
-    CHECK_NEAR(log(FLT_MAX), 88.72, 0.005);
-    CHECK(isfinite(expf(88.72f)));
-    CHECK(isinf(expf(88.73f)));
-}
-#line 647 "book/04-scaling.nw"
-check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
-{
-    float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
-    float d[2] = {1000.0f, 990.0f};
-    naive_softmax(a, 2);
-    CHECK(isnan(a[0]) && isnan(a[1]));
-    CHECK_OK(attn_softmax(b, 2));
-    CHECK_OK(attn_softmax(c, 2));
-    CHECK_NEAR(b[0], 0.7311, 1e-4);
-    CHECK_NEAR(b[1], 0.2689, 1e-4);
-    CHECK_NEAR(b[0], c[0], 0);
-    CHECK_NEAR(b[1], c[1], 0);
-    CHECK_OK(attn_softmax(d, 2));
-    CHECK_NEAR(d[0], 0.99995, 1e-5);
-    CHECK_NEAR(d[1], 0.0000454, 1e-7);
-}
-#line 679 "book/04-scaling.nw"
-check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
-{
-    enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
-    float q[NQ * DK], k[NK * DK], v[NK * DV], q8[NQ * DK];
-    float o0[NQ * DV], o1[NQ * DV], o2[NQ * DV], o3[NQ * DV], w0[NQ * NK], w1[NQ * NK];
-    attn_rng r;
-    attn_rng_seed(&r, 5);
-    attn_rng_normal(&r, q, NQ * DK);
-    attn_rng_normal(&r, k, NK * DK);
-    attn_rng_normal(&r, v, NK * DV);
-    CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 0.0f, NULL, 0, o0, w0));
-    CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 0.25f, NULL, 0, o1, NULL));
-    CHECK_ARRAY_NEAR(o0, o1, NQ * DV, 0);
-    /* 把 1/√d_k 预先乘进查询，再用 scale = 1 */
-    for (size_t i = 0; i < NQ * DK; i++)
-        q8[i] = q[i] * 0.25f;
-    CHECK_OK(attn_sdpa(q8, k, v, NQ, NK, DK, DV, 1.0f, NULL, 0, o2, NULL));
-    CHECK_ARRAY_NEAR(o0, o2, NQ * DV, 1e-6);
-    /* 缩放两次：注意力变平，结果就不同了 */
-    CHECK_OK(attn_sdpa(q8, k, v, NQ, NK, DK, DV, 0.0f, NULL, 0, o3, NULL));
-    double diff = 0.0;
-    for (size_t i = 0; i < NQ * DV; i++)
-        diff = fmax(diff, fabs(o3[i] - o0[i]));
-    CHECK(diff > 0.01);
-    /* scale = 1：不缩放的注意力更尖锐 */
-    CHECK_OK(attn_sdpa(q, k, v, NQ, NK, DK, DV, 1.0f, NULL, 0, o1, w1));
-    CHECK(row_entropy(w1, NK) < row_entropy(w0, NK));
-    CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, -1.0f, NULL, 0, o1, NULL), ATTN_EINVAL);
-    CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
-    CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
-}
-#line 730 "book/04-scaling.nw"
-check_section("除以 √d_model 而不是 √d_head");
-{
-    CHECK_INT(12288 / 96, 128);
-    CHECK_NEAR(sqrt(12288.0), 110.85, 0.005);
-    CHECK_NEAR(sqrt(128.0), 11.31, 0.005);
-    CHECK_NEAR(sqrt(12288.0) / sqrt(128.0), 9.80, 0.005);
-    CHECK_NEAR(1.0 / sqrt(96.0), 0.102, 0.0005);
+        const size_t n = 10000, d_head = 64, d_model = 512;
+        attn_rng r;
+        attn_rng_seed(&r, 512);
+        double var = dot_variance(&r, d_head, n, 1.0f, 1.0f / sqrtf((float)d_model));
+        /* 真实方差 1/8；标准误差是缩放后情形的 1/8 */
+        CHECK_NEAR(var, 0.125, 5 * 0.125 * sqrt((2.0 + 6.0 / d_head) / n));
 
-    const size_t n = 10000, d_head = 64, d_model = 512;
-    attn_rng r;
-    attn_rng_seed(&r, 512);
-    double var = dot_variance(&r, d_head, n, 1.0f, 1.0f / sqrtf((float)d_model));
-    /* 真实方差 1/8；标准误差是缩放后情形的 1/8 */
-    CHECK_NEAR(var, 0.125, 5 * 0.125 * sqrt((2.0 + 6.0 / d_head) / n));
-
-    double m_ok, h_ok, m_bad, h_bad;
-    attn_rng_seed(&r, 64);
-    CHECK_OK(pattern_sharpness(&r, d_head, 64, 200, 0.0f, &m_ok, &h_ok));
-    attn_rng_seed(&r, 64);
-    CHECK_OK(pattern_sharpness(&r, d_head, 64, 200, 1.0f / sqrtf((float)d_model), &m_bad, &h_bad));
-    CHECK_NEAR(m_ok, 0.112, 0.0005);
-    CHECK_NEAR(m_bad, 0.035, 0.0005);
-    CHECK_NEAR(h_bad, 4.097, 0.0005);
-}
-#line 780 "book/04-scaling.nw"
-check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
-{
-    const size_t n = 10000, d = 64;
-    attn_rng r;
-    attn_rng_seed(&r, 2);
-    double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
-    CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
-}
-#line 1070 "book/04-scaling.nw"
+        double m_ok, h_ok, m_bad, h_bad;
+        attn_rng_seed(&r, 64);
+        CHECK_OK(pattern_sharpness(&r, d_head, 64, 200, 0.0f, &m_ok, &h_ok));
+        attn_rng_seed(&r, 64);
+        CHECK_OK(pattern_sharpness(&r, d_head, 64, 200, 1.0f / sqrtf((float)d_model), &m_bad, &h_bad));
+        CHECK_NEAR(m_ok, 0.112, 0.0005);
+        CHECK_NEAR(m_bad, 0.035, 0.0005);
+        CHECK_NEAR(h_bad, 4.097, 0.0005);
+    }
+#line 699 "book/04-scaling.nw"
+    check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
+    {
+        const size_t n = 10000, d = 64;
+        attn_rng r;
+        attn_rng_seed(&r, 2);
+        double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
+        CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
+    }
+#line 989 "book/04-scaling.nw"
     return check_summary("ch04");
 }

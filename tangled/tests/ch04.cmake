@@ -1,4 +1,3 @@
-#line 824 "book/04-scaling.nw"
 attn_program_test(NAME ch04-variance LABEL ch04
     EXPECT "理论值 256" "不缩放 *: *257\\.00" "缩放后 *: *1\\.0039"
     COMMAND attn-ch04 variance --dk 256)

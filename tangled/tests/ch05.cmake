@@ -1,4 +1,3 @@
-#line 730 "book/05-mask.nw"
 attn_program_test(NAME ch05-mask-zero-scores LABEL ch05
     EXPECT "权重 *: *0\\.6652 0\\.2447 0\\.0900" "和 *: *1\\.0000"
     COMMAND attn-ch05 mask --method zero-scores)

@@ -1,4 +1,3 @@
-#line 576 "book/06-cross.nw"
 # 第 6 章练习的参考答案
 attn_program_test(NAME ch06-ex-align LABEL ch06
                   EXPECT "I +0\\.8339 0\\.0415" "saw +0\\.0363 0\\.0363 0\\.7286 0\\.1626"

@@ -1,4 +1,3 @@
-#line 1112 "book/07-multihead.nw"
 attn_program_test(NAME ch07-params LABEL ch07
   EXPECT "多头注意力的参数: 1048576" "切开 X 的模型的参数: 360448"
   COMMAND attn-ch07 params --d-model 512 --heads 8)

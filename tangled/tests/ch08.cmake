@@ -1,4 +1,3 @@
-#line 951 "book/08-params.nw"
 # 第 8 章：attn-params 与练习程序 attn-ch08
 attn_program_test(NAME ch08-params-gpt2 LABEL ch08
   EXPECT "W_Q +590592" "W_K +590592" "W_V +590592" "W_O +590592"
@@ -30,7 +29,6 @@ attn_program_test(NAME ch08-params-overflow LABEL ch08 EXIT 2 EXPECT "64 位"
   COMMAND attn-params --n-heads 1000000 --d-head 1000000 --n-layers 1000000)
 attn_program_test(NAME ch08-params-help LABEL ch08 EXPECT "--preset" "--json"
   COMMAND attn-params --help)
-#line 1210 "book/08-params.nw"
 attn_program_test(NAME ch08-ex-heads LABEL ch08 EXPECT "注意力参数 1050624"
   COMMAND attn-ch08 heads --d-model 512 --heads 64)
 attn_program_test(NAME ch08-ex-heads-8 LABEL ch08 EXPECT "注意力参数 1050624"

@@ -1,4 +1,3 @@
-#line 1256 "book/09-fast.nw"
 attn_program_test(NAME ch09-bench-bad LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --bogus)
 attn_program_test(NAME ch09-bench-impl LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --impl slow)
 attn_program_test(NAME ch09-bench-zero LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --n 0)
@@ -6,7 +5,6 @@ attn_program_test(NAME ch09-bench-tiny LABEL ch09 EXPECT "\"gflops\"" "\"extra_b
                   COMMAND attn-bench --n 64 --d 16 --repeat 1)
 attn_program_test(NAME ch09-bench-ref LABEL ch09 EXPECT "\"impl\": \"reference\"" "\"extra_bytes\": 256"
                   "\"scores\": 2080" COMMAND attn-bench --n 64 --d 16 --repeat 1 --impl reference --causal)
-#line 1588 "book/09-fast.nw"
 attn_program_test(NAME ch09-ex-bytes LABEL ch09 EXPECT "\"extra_bytes\": 312832"
                   COMMAND attn-bench --n 64 --d 128 --repeat 1)
 if(OpenMP_C_FOUND)

@@ -1,8 +1,10 @@
 /* tests/fuzz/fuzz_attention.c — libFuzzer target for attn_sdpa and attn_mha.
  *
  * The input bytes choose the shapes (1..9 queries and keys, widths 1..8, 1..3 heads), the
- * scale, the mask, the causal flag and the values (including huge values and -inf/+inf when a
- * flag says so). Every call is compared with a plain double-precision implementation of the
+ * scale (up to 1e20), the mask, the causal flag and the values (including huge values up to
+ * FLT_MAX and -inf/+inf when a flag says so; values of v up to FLT_MAX, finite). A flag also
+ * passes an output that overlaps an input: attn_sdpa must refuse it, attn_mha must give the
+ * same numbers as with a separate output. Every call is compared with a plain double-precision implementation of the
  * contract in ../shared/design/contract.md: a masked-out key gets no weight, a query row with no
  * visible key gives zeros, every visible row of the pattern sums to 1, no NaN unless an input
  * held one. Any difference aborts, which libFuzzer reports with the input that caused it.
@@ -23,13 +25,16 @@ static unsigned take(struct bytes *b)
     return b->at < b->n ? b->p[b->at++] : 0;
 }
 
-/* a value in [-8, 8) in steps of 1/16, or (when specials are on) one of a few extremes */
+/* a value in [-8, 8) in steps of 1/16, or (when specials are on) one of a few extremes;
+   specials = 2 keeps to the finite ones */
 static float take_value(struct bytes *b, int specials)
 {
     unsigned v = take(b);
-    if (specials && v >= 250) {
-        static const float extreme[6] = {1e30f, -1e30f, 1e4f, -1e4f, INFINITY, -INFINITY};
-        return extreme[v - 250];
+    if (specials && v >= 244) {
+        static const float extreme[12] = {1e20f, -1e20f, 3e38f, -3e38f, FLT_MAX, 1e-20f,
+                                          1e30f, -1e30f, 1e4f, -1e4f, INFINITY, -INFINITY};
+        unsigned at = v - 244;
+        return specials == 2 && at >= 10 ? extreme[at - 10] : extreme[at];
     }
     return ((float)v - 128.0f) / 16.0f;
 }
@@ -52,8 +57,7 @@ static void reference_sdpa(const float *q, const float *k, const float *v,
             double s = 0.0;
             for (size_t t = 0; t < d_k; t++)
                 s += (double)q[i * d_k + t] * k[j * d_k + t];
-            s *= scale;   /* the library keeps scores finite: beyond ±FLT_MAX they are clamped */
-            s = s > FLT_MAX ? FLT_MAX : s < -FLT_MAX ? -FLT_MAX : (double)(float)s;   /* stored as float */
+            s *= scale;   /* in double: scores beyond FLT_MAX keep their order */
             w[i * n_k + j] = ok ? s : -INFINITY;
             if (w[i * n_k + j] > m)
                 m = w[i * n_k + j];
@@ -88,14 +92,15 @@ static void fuzz_sdpa(struct bytes *b)
     size_t n_q = 1 + take(b) % 9, n_k = 1 + take(b) % 9, d_k = 1 + take(b) % 8, d_v = 1 + take(b) % 8;
     unsigned flags = take(b);
     int causal = flags & 1, use_mask = flags & 2, specials = flags & 4;
+    int v_specials = flags & 32 ? 2 : 0, overlap = flags & 64;
     static const float scales[4] = {0.0f, 1.0f, 0.125f, 3.0f};
-    float scale = scales[(flags >> 3) & 3];
+    float scale = flags & 128 ? 1e20f : scales[(flags >> 3) & 3];
     float q[81 * 8], k[81 * 8], v[81 * 8], out[9 * 8], w[81];
     unsigned char mask[81];
     double rout[9 * 8], rw[81];
     for (size_t i = 0; i < n_q * d_k; i++) q[i] = take_value(b, specials);
     for (size_t i = 0; i < n_k * d_k; i++) k[i] = take_value(b, specials);
-    for (size_t i = 0; i < n_k * d_v; i++) v[i] = take_value(b, 0);
+    for (size_t i = 0; i < n_k * d_v; i++) v[i] = take_value(b, v_specials);
     for (size_t i = 0; i < n_q * n_k; i++) mask[i] = (unsigned char)(take(b) & 1);
     const unsigned char *m = use_mask ? mask : NULL;
 
@@ -141,8 +146,20 @@ static void fuzz_sdpa(struct bytes *b)
                 fail("attn_sdpa out", i, out[i], rout[i]);
     }
     for (size_t i = 0; i < n_q * d_v; i++)
-        if (isnan(out[i]))
-            fail("attn_sdpa NaN out", i, out[i], rout[i]);
+        if (!isfinite(out[i]))   /* q, k, v all finite here: so must the output be */
+            fail("attn_sdpa non-finite out", i, out[i], rout[i]);
+
+    if (overlap) {
+        /* out on top of q, k or v: refused, and nothing written */
+        float *in[3] = {q, k, v};
+        for (int t = 0; t < 3; t++) {
+            float keep = in[t][0];
+            if (attn_sdpa(q, k, v, n_q, n_k, d_k, d_v, scale, m, causal, in[t], NULL) != ATTN_EINVAL)
+                fail("attn_sdpa accepted an overlapping out", (size_t)t, 0, ATTN_EINVAL);
+            if (memcmp(&keep, &in[t][0], sizeof keep) != 0)
+                fail("attn_sdpa wrote an overlapping out", (size_t)t, in[t][0], keep);
+        }
+    }
 
     /* the same without a weights buffer */
     float out2[9 * 8];
@@ -151,6 +168,14 @@ static void fuzz_sdpa(struct bytes *b)
     for (size_t i = 0; i < n_q * d_v; i++)
         if (fabs(out2[i] - out[i]) > 1e-5 * (1.0 + fabs(out[i])))
             fail("attn_sdpa weights=NULL differs", i, out2[i], out[i]);
+
+    /* attn_sdpa_ex with two threads: the same numbers as attn_sdpa, bit for bit */
+    float out3[9 * 8], w3[81];
+    const attn_sdpa_options two = {.heads = 1, .threads = 2};
+    if (attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, scale, m, causal, out3, w3, &two) != ATTN_OK)
+        fail("attn_sdpa_ex status", 0, 1, 0);
+    if (memcmp(out3, out, n_q * d_v * sizeof *out) != 0 || memcmp(w3, w, n_q * n_k * sizeof *w) != 0)
+        fail("attn_sdpa_ex differs from attn_sdpa", 0, out3[0], out[0]);
 }
 
 static void fuzz_mha(struct bytes *b)
@@ -179,6 +204,18 @@ static void fuzz_mha(struct bytes *b)
     const unsigned char *m = use_mask ? mask : NULL;
     if (attn_mha(&w, xq, n_q, xkv, n_kv, m, causal, out) != ATTN_OK)
         fail("attn_mha status", 0, 1, 0);
+    if (flags & 8) {
+        /* out on top of x_q (the same buffer as x_kv when self-attention): allowed, same numbers */
+        float x[6 * 6], out_x[6 * 6];
+        int self = n_q == n_kv;
+        memcpy(x, xq, n_q * d_model * sizeof *x);
+        if (attn_mha(&w, x, n_q, self ? x : xkv, n_kv, m, causal, x) != ATTN_OK)
+            fail("attn_mha overlapping out status", 0, 1, 0);
+        if (attn_mha(&w, xq, n_q, self ? xq : xkv, n_kv, m, causal, out_x) != ATTN_OK)
+            fail("attn_mha status", 1, 1, 0);
+        if (memcmp(x, out_x, n_q * d_model * sizeof *x) != 0)
+            fail("attn_mha with out = x_q differs", 0, x[0], out_x[0]);
+    }
 
     /* reference: project in double, one reference_sdpa per head, concatenate, W_O */
     double concat[6 * 12] = {0}, ref[6 * 6];

@@ -1,0 +1,23 @@
+# 图 12.2：训练后第 0 层第 0 个头的注意力模式（数据：tangled/figures/fig12-learned.c，
+# 两块，每行 "查询 键 权重"）
+set multiplot layout 1,2
+set size ratio -1
+set xrange [-0.5:3.5]
+set yrange [3.5:-0.5]
+set cbrange [0:1]
+set palette defined (0 "white", 1 "#2471a3")
+unset colorbox
+unset key
+set xlabel "键"
+set ylabel "查询"
+set xtics ("BOS" 0, "fluffy" 1, "blue" 2, "creature" 3)
+set ytics ("BOS" 0, "fluffy" 1, "blue" 2, "creature" 3)
+set title "fluffy blue creature"
+plot datafile index 0 using 2:1:3 with image, \
+     datafile index 0 using 2:1:(sprintf("%.2f", $3)) with labels font ",10"
+set xtics ("BOS" 0, "blue" 1, "fluffy" 2, "creature" 3)
+set ytics ("BOS" 0, "blue" 1, "fluffy" 2, "creature" 3)
+set title "blue fluffy creature"
+plot datafile index 1 using 2:1:3 with image, \
+     datafile index 1 using 2:1:(sprintf("%.2f", $3)) with labels font ",10"
+unset multiplot

@@ -1,0 +1,177 @@
+#line 1546 "book/11-block.nw"
+/* attn-ch11：第 11 章的练习 */
+#include "attn.h"
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#line 1579 "book/11-block.nw"
+/* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
+static size_t parse_list(const char *s, float *out, size_t max)
+{
+    size_t n = 0;
+    while (s != NULL && *s != '\0' && n < max) {
+        char *end;
+        float v = strtof(s, &end);
+        if (end == s || (*end != ',' && *end != '\0') || !isfinite(v))
+            return 0;
+        out[n++] = v;
+        s = *end == ',' ? end + 1 : end;
+        if (*end == ',' && *s == '\0')
+            return 0;
+    }
+    return s != NULL && *s == '\0' ? n : 0;
+}
+
+#line 1598 "book/11-block.nw"
+static int ex_layernorm(int argc, char **argv)
+{
+    const char *values = "1,2,3,4";
+    float eps = 1e-5f;
+    const struct cli_option opts[] = {
+        {"values", CLI_STRING, &values, "一行数，用逗号分开（最多 16 个）"},
+        {"eps", CLI_FLOAT, &eps, "分母里的小正数"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float x[16], y[16];
+    size_t d = parse_list(values, x, 16);
+    if (d == 0 || attn_layernorm(x, NULL, NULL, y, 1, d, eps) != ATTN_OK) {
+        fprintf(stderr, "layernorm: --values 要是逗号分开的有限数，--eps 要是有限的正数\n"
+                        "用法: layernorm [--values 1,2,3,4] [--eps 1e-5]\n");
+        return 2;
+    }
+    double mean = 0.0, var = 0.0;
+    for (size_t j = 0; j < d; j++)
+        mean += x[j] / (double)d;
+    for (size_t j = 0; j < d; j++)
+        var += (x[j] - mean) * (x[j] - mean) / (double)d;
+    printf("均值 %.4f，方差 %.4f\n", mean, var);
+    printf("y =");
+    for (size_t j = 0; j < d; j++)
+        printf(" %.4f", y[j]);
+    printf("\n");
+    return 0;
+}
+
+#line 1631 "book/11-block.nw"
+static int ex_gelu(int argc, char **argv)
+{
+    float x = 1.0f;
+    const struct cli_option opts[] = {
+        {"x", CLI_FLOAT, &x, "输入"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float g = x, relu = x;
+    attn_gelu(&g, 1);
+    attn_relu(&relu, 1);
+    double exact = 0.5 * x * (1.0 + erf(x / sqrt(2.0)));
+    printf("x = %g：GELU %.4f，ReLU %.4f，erf 形式 %.4f\n", x, g, relu, exact);
+    return 0;
+}
+
+#line 1650 "book/11-block.nw"
+static int ex_params(int argc, char **argv)
+{
+    size_t layers = 2, d_ff = 128;
+    const struct cli_option opts[] = {
+        {"layers", CLI_SIZE, &layers, "层数（1 到 64）"},
+        {"d-ff", CLI_SIZE, &d_ff, "前馈网络隐藏层的宽度（1 到 4096）"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    if (layers < 1 || layers > 64 || d_ff < 1 || d_ff > 4096) {
+        fprintf(stderr, "params: 层数要在 1 到 64 之间，d_ff 在 1 到 4096 之间\n"
+                        "用法: params [--layers 2] [--d-ff 128]\n");
+        return 2;
+    }
+    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = layers,
+                         .d_ff = d_ff, .vocab = 16, .n_ctx = 16, .biases = 1,
+                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
+    attn_gpt m;
+    attn_param_breakdown b;
+    if (attn_gpt_init(&m, &c, 1) != ATTN_OK || attn_count_params(&c, &b) != ATTN_OK) {
+        fprintf(stderr, "params: 内存不够\n");
+        return 1;
+    }
+    printf("每层 %llu（注意力 %llu，前馈 %llu，层归一化 %llu）\n",
+           (unsigned long long)b.layer, (unsigned long long)b.attention,
+           (unsigned long long)b.mlp, (unsigned long long)b.norms);
+    printf("参数块 %zu 个 float\n", m.n_params);
+    attn_gpt_free(&m);
+    return 0;
+}
+
+#line 1684 "book/11-block.nw"
+static int ex_next(int argc, char **argv)
+{
+    const char *list = "3,1,4,1,5";
+    size_t seed = 2024;
+    const struct cli_option opts[] = {
+        {"tokens", CLI_STRING, &list, "读进去的词号，0 到 15，逗号分开（最多 16 个）"},
+        {"seed", CLI_SIZE, &seed, "随机初始化的种子"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    float v[16];
+    int tokens[16];
+    size_t n = parse_list(list, v, 16);
+    for (size_t i = 0; i < n; i++) {
+        tokens[i] = (int)v[i];
+        if (v[i] != (float)tokens[i] || tokens[i] < 0 || tokens[i] > 15)
+            n = 0;
+    }
+    if (n == 0) {
+        fprintf(stderr, "next: --tokens 要是 0 到 15 的整数，逗号分开，最多 16 个\n"
+                        "用法: next [--tokens 3,1,4,1,5] [--seed 2024]\n");
+        return 2;
+    }
+    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = 2,
+                         .d_ff = 128, .vocab = 16, .n_ctx = 16, .biases = 1,
+                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
+    attn_gpt m;
+    attn_gpt_decoder dec;
+    float all[16 * 16], one[16];
+    if (attn_gpt_init(&m, &c, seed) != ATTN_OK ||
+        attn_gpt_forward(&m, tokens, n, all) != ATTN_OK ||
+        attn_gpt_decoder_init(&dec, &m) != ATTN_OK) {
+        fprintf(stderr, "next: 内存不够\n");
+        return 1;
+    }
+    double worst = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        attn_gpt_step(&dec, tokens[i], one);
+        for (int t = 0; t < 16; t++)
+            worst = fmax(worst, fabs(one[t] - all[i * 16 + t]));
+    }
+    float *p = all + (n - 1) * 16;
+    attn_softmax(p, 16);
+    int best = 0;
+    for (int t = 1; t < 16; t++)
+        if (p[t] > p[best])
+            best = t;
+    printf("下一个词最可能是 %d，概率 %.4f（1/16 = 0.0625）\n", best, p[best]);
+    printf("一次算完与逐词经过 KV 缓存，分数最多相差 %.1e\n", worst);
+    attn_gpt_decoder_free(&dec);
+    attn_gpt_free(&m);
+    return 0;
+}
+
+#line 1564 "book/11-block.nw"
+int main(int argc, char **argv)
+{
+    static const struct cli_exercise ex[] = {
+        {"layernorm", "对一行数做层归一化", ex_layernorm},
+        {"gelu", "比较 GELU、ReLU 与 erf 形式的 GELU", ex_gelu},
+        {"params", "本章小模型的参数个数", ex_params},
+        {"next", "随机小模型对下一个词的概率；一次算完与逐词比较", ex_next},
+    };
+    return cli_dispatch(argc, argv, "attn-ch11", ex, sizeof ex / sizeof ex[0]);
+}

@@ -1,0 +1,234 @@
+#line 1323 "book/12-learning.nw"
+/* attn-train：在“fluffy blue creature”小语言上训练第 11 章的小 GPT */
+#define _POSIX_C_SOURCE 200809L
+#include "attn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#line 1178 "book/12-learning.nw"
+enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
+
+/* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
+static void fluffy_sentence(int s, int *tok)
+{
+    int tex = s % 4, col = (s / 4) % 4, noun = (s / 16) % 4, order = s / 64;
+    tok[0] = FL_BOS;
+    tok[1 + order] = FL_TEX + tex;
+    tok[2 - order] = FL_COL + col;
+    tok[3] = FL_NOUN + noun;
+    tok[4] = FL_VERB + col * 4 + noun;
+}
+
+static int fluffy_held_out(int s) { return (37 * s) % 128 < 24; }
+
+/* heads 个头，每个 32/heads 维（heads 为 1、2、4、8、16 或 32） */
+static attn_gpt_config fluffy_config(int heads)
+{
+    attn_gpt_config c = {0};
+    c.vocab = FL_VOCAB; c.n_ctx = 8; c.d_model = 32; c.n_layers = 2;
+    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads; c.d_ff = 64; c.biases = 1; c.layer_norms = 1;
+    c.learned_positions = 1; c.tied = 1;
+    return c;
+}
+#line 1208 "book/12-learning.nw"
+enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
+
+typedef struct {
+    attn_gpt m;
+    int threads;                      /* 每个线程一块梯度缓冲区 */
+    attn_gpt g[FL_MAX_THREADS];
+    float *grad, *adam_m, *adam_v;    /* grad：threads × n_params */
+    unsigned long t;
+    attn_rng rng;
+} fluffy_trainer;
+
+static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
+{
+    attn_gpt_config c = fluffy_config(heads);
+    memset(T, 0, sizeof *T);
+    if (threads < 1 || threads > FL_MAX_THREADS || attn_gpt_init(&T->m, &c, seed) != ATTN_OK)
+        return ATTN_EINVAL;
+    size_t n = T->m.n_params;
+    T->threads = threads;
+    T->grad = calloc(n * (size_t)threads, sizeof(float));
+    T->adam_m = calloc(n, sizeof(float));
+    T->adam_v = calloc(n, sizeof(float));
+    if (T->grad == NULL || T->adam_m == NULL || T->adam_v == NULL)
+        return ATTN_ENOMEM;
+    for (int i = 0; i < threads; i++)
+        if (attn_gpt_bind(&T->g[i], &c, T->grad + (size_t)i * n, n) != ATTN_OK)
+            return ATTN_ENOMEM;
+    attn_rng_seed(&T->rng, seed ^ 0x5eedULL);
+    return ATTN_OK;
+}
+
+static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+{
+    return fluffy_init_heads(T, seed, threads, 2);
+}
+
+static void fluffy_free(fluffy_trainer *T)
+{
+    for (int i = 0; i < FL_MAX_THREADS; i++)
+        attn_gpt_free(&T->g[i]);
+    attn_gpt_free(&T->m);
+    free(T->grad); free(T->adam_m); free(T->adam_v);
+}
+
+/* 这一步要用的 16 句话（只由种子决定，与线程数无关） */
+static void fluffy_batch(fluffy_trainer *T, int *tok)
+{
+    for (int b = 0; b < FL_BATCH; b++) {
+        int s;
+        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
+        fluffy_sentence(s, tok + b * FL_LEN);
+    }
+}
+
+/* 一步；返回这一批的平均训练损失。batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
+static float fluffy_step(fluffy_trainer *T, int *batch)
+{
+    size_t n = T->m.n_params;
+    int tok[FL_BATCH * FL_LEN], nt = T->threads;
+    float losses[FL_BATCH];
+    fluffy_batch(T, tok);
+    if (batch != NULL)
+        memcpy(batch, tok, sizeof tok);
+    /* 线程 w 算第 w, w+nt, … 句，梯度加在自己的缓冲区上 */
+    #pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int w = 0; w < nt; w++) {
+        memset(T->grad + (size_t)w * n, 0, n * sizeof *T->grad);
+        for (int b = w; b < FL_BATCH; b += nt)
+            attn_gpt_loss_grad(&T->m, tok + b * FL_LEN, tok + b * FL_LEN + 1, FL_LEN - 1,
+                               &losses[b], &T->g[w]);
+    }
+    /* 按固定的顺序合起来：结果只由种子和线程数决定 */
+    float total = 0;
+    for (int b = 0; b < FL_BATCH; b++) total += losses[b];
+    for (int w = 1; w < nt; w++)
+        for (size_t i = 0; i < n; i++) T->grad[i] += T->grad[(size_t)w * n + i];
+    for (size_t i = 0; i < n; i++) T->grad[i] /= FL_BATCH;
+    attn_adamw_step(T->m.params, T->grad, T->adam_m, T->adam_v, n, ++T->t,
+                    3e-3f, 0.9f, 0.999f, 1e-8f, 0.01f);
+    return total / FL_BATCH;
+}
+
+/* 在留出的句子上：名词位置猜动词的平均损失与准确率 */
+static void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+{
+    float lg[(FL_LEN - 1) * FL_VOCAB], l;
+    int right = 0, count = 0;
+    double sum = 0;
+    for (int s = 0; s < 128; s++) {
+        if (!fluffy_held_out(s)) continue;
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        attn_gpt_forward(m, tok, FL_LEN - 1, lg);
+        const float *row = lg + 3 * FL_VOCAB;
+        attn_cross_entropy(row, tok + 4, 1, FL_VOCAB, &l, NULL);
+        sum += l;
+        int best = 0;
+        for (int j = 1; j < FL_VOCAB; j++) if (row[j] > row[best]) best = j;
+        right += best == tok[4];
+        count++;
+    }
+    *loss = (float)(sum / count);
+    *acc = (float)right / (float)count;
+}
+
+#line 1335 "book/12-learning.nw"
+static int usage(void)
+{
+    fprintf(stderr, "用法：attn-train [--steps N] [--seed S] [--threads T] [--heads H] [--save FILE] [--json] [--trace]\n");
+    return 2;
+}
+
+static int parse_u(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (s == NULL || *s == '\0' || *s == '-')
+        return 0;
+    *out = strtoull(s, &end, 10);
+    return *end == '\0';
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long long steps = 2000, seed = 1, threads = 1, heads = 2;
+    const char *save = NULL;
+    int json = 0, trace = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--steps") == 0) {
+            if (!parse_u(i + 1 < argc ? argv[++i] : NULL, &steps) || steps > 1000000) return usage();
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if (!parse_u(i + 1 < argc ? argv[++i] : NULL, &seed)) return usage();
+        } else if (strcmp(argv[i], "--threads") == 0) {
+            if (!parse_u(i + 1 < argc ? argv[++i] : NULL, &threads) || threads < 1 ||
+                threads > FL_MAX_THREADS) return usage();
+        } else if (strcmp(argv[i], "--heads") == 0) {
+            if (!parse_u(i + 1 < argc ? argv[++i] : NULL, &heads) || heads == 0 || heads > 32 ||
+                32 % heads != 0) return usage();
+        } else if (strcmp(argv[i], "--save") == 0) {
+            if (++i >= argc) return usage();
+            save = argv[i];
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--trace") == 0) {
+            trace = 1;
+        } else {
+            return usage();
+        }
+    }
+    fluffy_trainer T;
+    if (fluffy_init_heads(&T, seed, (int)threads, (int)heads) != ATTN_OK) {
+        fprintf(stderr, "attn-train：内存不足\n");
+        return 1;
+    }
+    int tty = isatty(2);
+    float loss = 0, acc = 0, first = 0;
+    double busy = 0;                   /* 训练步本身用的秒数（不含检验） */
+    for (unsigned long long s = 0; s <= steps; s++) {
+        if (s % 100 == 0 || s == steps) {
+            fluffy_eval(&T.m, &loss, &acc);
+            if (s == 0) first = loss;
+            if (json)
+                printf("{\"step\": %llu, \"loss\": %.6f, \"accuracy\": %.4f}\n", s, loss, acc);
+            if (tty)
+                fprintf(stderr, "\r步 %llu/%llu  检验损失 %.4f  准确率 %.3f ", s, steps, loss, acc);
+        }
+        if (s < steps) {
+            int batch[FL_BATCH * FL_LEN];
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            float l = fluffy_step(&T, batch);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            busy += (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+            if (trace) {
+                printf("trace %llu %.9g", s + 1, l);
+                for (int b = 0; b < FL_BATCH * FL_LEN; b++) printf(" %d", batch[b]);
+                printf("\n");
+            }
+        }
+    }
+    if (tty) fputc('\n', stderr);
+    if (trace)
+        printf("train-seconds %.6f tokens %llu\n", busy,
+               steps * (unsigned long long)(FL_BATCH * (FL_LEN - 1)));
+    if (!json)
+        printf("步数 %llu，检验损失 %.4f → %.4f，准确率 %.3f\n", steps, first, loss, acc);
+    if (save != NULL) {
+        FILE *f = fopen(save, "wb");
+        if (f == NULL || fwrite(T.m.params, sizeof(float), T.m.n_params, f) != T.m.n_params ||
+            fclose(f) != 0) {
+            fprintf(stderr, "attn-train：写不进 %s\n", save);
+            fluffy_free(&T);
+            return 1;
+        }
+    }
+    fluffy_free(&T);
+    return 0;
+}

@@ -1,0 +1,50 @@
+#line 659 "book/03-attention.nw"
+/* src/attn_core.h — 一个注意力问题的描述，库里的各个实现共用，不对外公开。 */
+#ifndef ATTN_CORE_H
+#define ATTN_CORE_H
+
+#include <stddef.h>
+
+/* heads 个头的缩放点积注意力。头 h 的查询 i 是 q + h·head_q + i·ld_q 处的 d_k 个 float，
+   键、值和输出同理；weights 为 NULL 或 [heads][n_q][n_k]，mask 为 NULL 或 [n_q][n_k]，各头共用。 */
+typedef struct attn_problem {
+    const float *q, *k, *v;
+    float *out, *weights;
+    size_t heads, n_q, n_k, d_k, d_v;
+    size_t ld_q, ld_k, ld_v, ld_out;           /* 行距，单位是 float */
+    size_t head_q, head_k, head_v, head_out;   /* 相邻两个头的距离，单位是 float */
+    float scale;                               /* 已经检查过：有限的正数 */
+    const unsigned char *mask;
+    int causal;
+    int threads;                               /* 线程数；0 表示 OpenMP 的默认值 */
+    void *scratch;    /* NULL，或 attn_problem_scratch_bytes 个字节、按 64 字节对齐的工作区 */
+} attn_problem;
+
+/* 检查 attn_sdpa 的参数，写成一个头、行距等于宽度的问题 */
+int attn_problem_init(attn_problem *prob, const float *q, const float *k, const float *v,
+                      size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                      float scale, const unsigned char *mask, int causal,
+                      float *out, float *weights);
+/* 参考实现 */
+int attn_problem_reference(const attn_problem *prob);
+/* out 或 weights 与某个输入重叠，或两者彼此重叠时返回 1 */
+int attn_problem_overlaps(const attn_problem *prob);
+/* 用最快的可用实现 */
+int attn_problem_solve(const attn_problem *prob);
+/* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
+size_t attn_problem_scratch_bytes(const attn_problem *prob);
+
+#line 700 "book/03-attention.nw"
+/* 后面的章节在这里声明别的实现 */
+#line 848 "book/09-fast.nw"
+/* 第 9 章的快速实现：分块、在线 softmax、多线程 */
+int attn_flash(const attn_problem *prob);
+/* 所有分数都远在 float 的范围之内、输入都是有限数时返回 1 */
+int attn_flash_applies(const attn_problem *prob);
+/* 快速实现自己分配的字节数（每个线程一块工作区）；参数不合法或溢出时为 0 */
+size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
+/* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
+size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
+
+#line 696 "book/03-attention.nw"
+#endif

@@ -1,0 +1,323 @@
+#line 83 "book/12-learning.nw"
+#include "attn.h"
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int attn_linear_backward(const float *x, const float *w, const float *dy,
+                         size_t n, size_t d_in, size_t d_out,
+                         float *dx, float *dw, float *db)
+{
+    size_t bytes;
+    size_t nx, nw, ny;
+    if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
+        return ATTN_EINVAL;
+    if (dx == NULL && dw == NULL && db == NULL)
+        return ATTN_EINVAL;
+    if ((dx != NULL && w == NULL) || (dw != NULL && x == NULL))
+        return ATTN_EINVAL;
+    if (__builtin_mul_overflow(n, d_in, &nx) || __builtin_mul_overflow(d_in, d_out, &nw) ||
+        __builtin_mul_overflow(n, d_out, &ny) || !attn_bytes2(&bytes, n, d_in) ||
+        !attn_bytes2(&bytes, d_in, d_out) || !attn_bytes2(&bytes, n, d_out))
+        return ATTN_EINVAL;
+    const float *ins[3] = {x, w, dy};
+    const size_t lens[3] = {nx, nw, ny};
+    float *outs[3] = {dx, dw, db};
+    const size_t olens[3] = {nx, nw, d_out};
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            if (attn_overlap(outs[a], olens[a] * sizeof(float), ins[b], lens[b] * sizeof(float)) ||
+                (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b], olens[b] * sizeof(float))))
+                return ATTN_EINVAL;
+    /* dx[n][d_in] = dy[n][d_out] · wᵀ */
+    if (dx != NULL)
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < d_in; k++) {
+                double s = 0;
+                for (size_t j = 0; j < d_out; j++)
+                    s += (double)dy[i * d_out + j] * w[k * d_out + j];
+                dx[i * d_in + k] = (float)s;
+            }
+    /* dw[d_in][d_out] += xᵀ · dy */
+    if (dw != NULL)
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < d_in; k++) {
+                float xv = x[i * d_in + k];
+                if (xv == 0.0f)
+                    continue;
+                for (size_t j = 0; j < d_out; j++)
+                    dw[k * d_out + j] += xv * dy[i * d_out + j];
+            }
+    /* db[d_out] += Σ_i dy[i] */
+    if (db != NULL)
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < d_out; j++)
+                db[j] += dy[i * d_out + j];
+    return ATTN_OK;
+}
+
+#line 215 "book/12-learning.nw"
+int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
+{
+    size_t bytes;
+    if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
+        return ATTN_EINVAL;
+    if (attn_overlap(ds, n * sizeof(float), p, n * sizeof(float)) || (ds != dp && attn_overlap(ds, n * sizeof(float), dp, n * sizeof(float))))
+        return ATTN_EINVAL;
+    double dot = 0;
+    for (size_t j = 0; j < n; j++)
+        dot += (double)dp[j] * p[j];
+    for (size_t j = 0; j < n; j++)
+        ds[j] = (float)((double)p[j] * ((double)dp[j] - dot));
+    return ATTN_OK;
+}
+
+#line 317 "book/12-learning.nw"
+enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
+
+/* 查询 i 能否看键 j（与 attn_sdpa 相同：掩码与因果都允许） */
+static int bwd_allowed(const unsigned char *mask, int causal, size_t n_q, size_t n_k,
+                       size_t i, size_t j)
+{
+    if (mask != NULL && !mask[i * n_k + j])
+        return 0;
+    return !causal || j + n_q <= i + n_k;
+}
+
+/* s[jb] = scale · q[i]·k[j0 + jb]，jb < nb；看不见的记为 -inf */
+static void bwd_scores(const float *q, const float *k, size_t n_q, size_t n_k, size_t d_k,
+                       double scale, const unsigned char *mask, int causal,
+                       size_t i, size_t j0, size_t nb, double *s)
+{
+    for (size_t jb = 0; jb < nb; jb++) {
+        size_t j = j0 + jb;
+        if (!bwd_allowed(mask, causal, n_q, n_k, i, j)) {
+            s[jb] = -INFINITY;
+            continue;
+        }
+        double dot = 0;
+        for (size_t c = 0; c < d_k; c++)
+            dot += (double)q[i * d_k + c] * k[j * d_k + c];
+        s[jb] = dot * scale;
+    }
+}
+
+int attn_sdpa_backward(const float *q, const float *k, const float *v,
+                       size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                       float scale, const unsigned char *mask, int causal,
+                       const float *dout, float *dq, float *dk, float *dv)
+{
+    size_t bytes;
+    size_t nq_, nk_, nv_, no_, nm_;
+    if (q == NULL || k == NULL || v == NULL || dout == NULL)
+        return ATTN_EINVAL;
+    if (dq == NULL && dk == NULL && dv == NULL)
+        return ATTN_EINVAL;
+    if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
+        return ATTN_EINVAL;
+    if (isnan(scale) || isinf(scale) || scale < 0.0f)
+        return ATTN_EINVAL;
+    if (__builtin_mul_overflow(n_q, d_k, &nq_) || __builtin_mul_overflow(n_k, d_k, &nk_) ||
+        __builtin_mul_overflow(n_k, d_v, &nv_) || __builtin_mul_overflow(n_q, d_v, &no_) ||
+        __builtin_mul_overflow(n_q, n_k, &nm_) || !attn_bytes2(&bytes, n_q, d_k) ||
+        !attn_bytes2(&bytes, n_k, d_k) || !attn_bytes2(&bytes, n_k, d_v) ||
+        !attn_bytes2(&bytes, n_q, d_v) || n_q > SIZE_MAX / (2 * sizeof(double)))
+        return ATTN_EINVAL;
+    const float *ins[4] = {q, k, v, dout};
+    const size_t il[4] = {nq_, nk_, nv_, no_};
+    float *outs[3] = {dq, dk, dv};
+    const size_t ol[3] = {nq_, nk_, nv_};
+    for (int a = 0; a < 3; a++) {
+        for (int b = 0; b < 4; b++)
+            if (attn_overlap(outs[a], ol[a] * sizeof(float), ins[b], il[b] * sizeof(float)))
+                return ATTN_EINVAL;
+        for (int b = a + 1; b < 3; b++)
+            if (attn_overlap(outs[a], ol[a] * sizeof(float), outs[b], ol[b] * sizeof(float)))
+                return ATTN_EINVAL;
+        if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
+            return ATTN_EINVAL;
+    }
+    double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
+    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的 m_i 与 ℓ_i */
+    if (ml == NULL)
+        return ATTN_ENOMEM;
+    if (dq != NULL) memset(dq, 0, nq_ * sizeof *dq);
+    if (dk != NULL) memset(dk, 0, nk_ * sizeof *dk);
+    if (dv != NULL) memset(dv, 0, nv_ * sizeof *dv);
+    double s[SDPA_BWD_BLOCK];
+    for (size_t i = 0; i < n_q; i++) {
+#line 404 "book/12-learning.nw"
+        double m = -INFINITY, l = 0;
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                if (s[jb] == -INFINITY)
+                    continue;
+                if (s[jb] > m) {
+                    l *= exp(m - s[jb]);
+                    m = s[jb];
+                }
+                l += exp(s[jb] - m);
+            }
+        }
+        ml[2 * i] = m;
+        ml[2 * i + 1] = l;
+#line 391 "book/12-learning.nw"
+        if (l == 0.0)        /* 一个键都看不见：没有贡献 */
+            continue;
+#line 423 "book/12-learning.nw"
+        double D = 0;
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                if (s[jb] == -INFINITY)
+                    continue;
+                double p = exp(s[jb] - m) / l, dp = 0;
+                for (size_t c = 0; c < d_v; c++)
+                    dp += (double)dout[i * d_v + c] * v[(j0 + jb) * d_v + c];
+                D += p * dp;
+            }
+        }
+#line 439 "book/12-learning.nw"
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                size_t j = j0 + jb;
+                if (s[jb] == -INFINITY)
+                    continue;
+                double p = exp(s[jb] - m) / l, dp = 0;
+                for (size_t c = 0; c < d_v; c++)
+                    dp += (double)dout[i * d_v + c] * v[j * d_v + c];
+                double ds = p * (dp - D) * sc;          /* 已乘上 scale */
+                /* dv[j] += P_ij · dout[i] */
+                if (dv != NULL)
+                    for (size_t c = 0; c < d_v; c++)
+                        dv[j * d_v + c] += (float)(p * dout[i * d_v + c]);
+                /* dq[i] += dS_ij · k[j]；dk[j] += dS_ij · q[i] */
+                if (dq != NULL)
+                    for (size_t c = 0; c < d_k; c++)
+                        dq[i * d_k + c] += (float)(ds * k[j * d_k + c]);
+                if (dk != NULL)
+                    for (size_t c = 0; c < d_k; c++)
+                        dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
+            }
+        }
+#line 395 "book/12-learning.nw"
+    }
+    free(ml);
+    return ATTN_OK;
+}
+
+#line 580 "book/12-learning.nw"
+int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
+                            size_t n, size_t d, float eps,
+                            float *dx, float *dgamma, float *dbeta)
+{
+    size_t bytes;
+    size_t nd;
+    if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
+        return ATTN_EINVAL;
+    if (dx == NULL && dgamma == NULL && dbeta == NULL)
+        return ATTN_EINVAL;
+    if (__builtin_mul_overflow(n, d, &nd) || !attn_bytes2(&bytes, n, d))
+        return ATTN_EINVAL;
+    if (attn_overlap(dx, nd * sizeof(float), x, nd * sizeof(float)) || (dx != dy && attn_overlap(dx, nd * sizeof(float), dy, nd * sizeof(float))) ||
+        attn_overlap(dx, nd * sizeof(float), gamma, d * sizeof(float)) || attn_overlap(dgamma, d * sizeof(float), x, nd * sizeof(float)) ||
+        attn_overlap(dgamma, d * sizeof(float), dy, nd * sizeof(float)) || attn_overlap(dgamma, d * sizeof(float), gamma, d * sizeof(float)) ||
+        attn_overlap(dbeta, d * sizeof(float), x, nd * sizeof(float)) || attn_overlap(dbeta, d * sizeof(float), dy, nd * sizeof(float)) ||
+        attn_overlap(dbeta, d * sizeof(float), gamma, d * sizeof(float)) || attn_overlap(dbeta, d * sizeof(float), dgamma, d * sizeof(float)) ||
+        attn_overlap(dx, nd * sizeof(float), dgamma, d * sizeof(float)) || attn_overlap(dx, nd * sizeof(float), dbeta, d * sizeof(float)))
+        return ATTN_EINVAL;
+    for (size_t i = 0; i < n; i++) {
+        const float *xi = x + i * d, *gi = dy + i * d;
+        double mu = 0, var = 0;
+        for (size_t j = 0; j < d; j++) mu += xi[j];
+        mu /= (double)d;
+        for (size_t j = 0; j < d; j++) var += (xi[j] - mu) * (xi[j] - mu);
+        double r = 1.0 / sqrt(var / (double)d + eps);
+        /* g = dy ⊙ γ；两个平均：mean(g)，mean(g ⊙ x̂) */
+        double mg = 0, mgx = 0;
+        for (size_t j = 0; j < d; j++) {
+            double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+            mg += g;
+            mgx += g * xh;
+            if (dgamma != NULL) dgamma[j] += (float)(gi[j] * xh);
+            if (dbeta != NULL) dbeta[j] += gi[j];
+        }
+        mg /= (double)d;
+        mgx /= (double)d;
+        if (dx != NULL)
+            for (size_t j = 0; j < d; j++) {
+                double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+                dx[i * d + j] = (float)(r * (g - mg - xh * mgx));
+            }
+    }
+    return ATTN_OK;
+}
+
+#line 686 "book/12-learning.nw"
+/* gelu'(x)，double */
+static double gelu_slope(double x)
+{
+    if (isinf(x))
+        return x > 0 ? 1.0 : 0.0;
+    const double c = 0.7978845608028654;     /* sqrt(2/π) */
+    double t = tanh(c * (x + 0.044715 * x * x * x));
+    return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c * (1 + 3 * 0.044715 * x * x);
+}
+
+int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
+{
+    size_t bytes;
+    if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
+        return ATTN_EINVAL;
+    if (attn_overlap(dx, n * sizeof(float), x, n * sizeof(float)) || (dx != dy && attn_overlap(dx, n * sizeof(float), dy, n * sizeof(float))))
+        return ATTN_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
+    return ATTN_OK;
+}
+
+#line 757 "book/12-learning.nw"
+int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
+                       float *loss, float *dlogits)
+{
+    size_t bytes;
+    size_t nv;
+    if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0)
+        return ATTN_EINVAL;
+    if (__builtin_mul_overflow(n, vocab, &nv) || !attn_bytes2(&bytes, n, vocab))
+        return ATTN_EINVAL;
+    if (attn_overlap(dlogits, nv * sizeof(float), logits, nv * sizeof(float)) ||
+        attn_overlap(dlogits, (nv * sizeof(float)) * sizeof(int), targets, n * sizeof(int)) ||
+        attn_overlap(loss, 1 * sizeof(float), logits, nv * sizeof(float)) ||
+        attn_overlap(loss, 1 * sizeof(float), dlogits, nv * sizeof(float)))
+        return ATTN_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        if (targets[i] < 0 || (size_t)targets[i] >= vocab)
+            return ATTN_EINVAL;
+    for (size_t i = 0; i < nv; i++)
+        if (!isfinite(logits[i]))
+            return ATTN_EINVAL;
+    double total = 0;
+    for (size_t i = 0; i < n; i++) {
+        const float *z = logits + i * vocab;
+        double m = z[0], s = 0;
+        for (size_t j = 1; j < vocab; j++) if (z[j] > m) m = z[j];
+        for (size_t j = 0; j < vocab; j++) s += exp(z[j] - m);
+        double lse = m + log(s);
+        total += lse - z[targets[i]];
+        /* dz = (p − onehot)/n */
+        if (dlogits != NULL)
+            for (size_t j = 0; j < vocab; j++)
+                dlogits[i * vocab + j] = (float)((exp(z[j] - lse) -
+                                                 (j == (size_t)targets[i])) / (double)n);
+    }
+    *loss = (float)(total / (double)n);
+    return ATTN_OK;
+}

@@ -1,0 +1,607 @@
+#line 1964 "book/12-learning.nw"
+#include "attn.h"
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#line 33 "book/12-learning.nw"
+/* 随机数填充：x[n] 取 N(0, s²) */
+static void fill(attn_rng *r, float *x, size_t n, float s)
+{
+    attn_rng_normal(r, x, n);
+    for (size_t i = 0; i < n; i++)
+        x[i] *= s;
+}
+
+/* got 与 want（double）的最大差，除以 want 的最大绝对值（至少 1） */
+static double grad_err(const float *got, const double *want, size_t n)
+{
+    double e = 0, m = 1;
+    for (size_t i = 0; i < n; i++) {
+        double a = fabs((double)got[i] - want[i]);
+        if (a > e) e = a;
+        if (fabs(want[i]) > m) m = fabs(want[i]);
+    }
+    return e / m;
+}
+
+#define FD_H 1e-6
+#define FD_TOL 2e-4
+#line 470 "book/12-learning.nw"
+/* double 的参考注意力：out[n_q×d_v]，规则与 attn_sdpa 相同 */
+static void sdpa_d(const double *q, const double *k, const double *v, size_t nq, size_t nk,
+                   size_t dk, size_t dv, double scale, const unsigned char *mask, int causal,
+                   double *out)
+{
+    double *s = malloc(nk * sizeof *s);
+    for (size_t i = 0; i < nq; i++) {
+        double m = -INFINITY, z = 0;
+        for (size_t j = 0; j < nk; j++) {
+            int ok = (mask == NULL || mask[i * nk + j]) && (!causal || j + nq <= i + nk);
+            double d = 0;
+            for (size_t c = 0; c < dk; c++) d += q[i * dk + c] * k[j * dk + c];
+            s[j] = ok ? d * scale : -INFINITY;
+            if (s[j] > m) m = s[j];
+        }
+        for (size_t c = 0; c < dv; c++) out[i * dv + c] = 0;
+        if (m == -INFINITY) continue;
+        for (size_t j = 0; j < nk; j++) { s[j] = exp(s[j] - m); z += s[j]; }
+        for (size_t j = 0; j < nk; j++)
+            for (size_t c = 0; c < dv; c++) out[i * dv + c] += s[j] / z * v[j * dv + c];
+    }
+    free(s);
+}
+
+/* 一组注意力的梯度检查；返回 dq、dk、dv 三者最大的相对误差 */
+static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size_t dv,
+                              float scale, const unsigned char *mask, int causal)
+{
+    size_t n1 = nq * dk, n2 = nk * dk, n3 = nk * dv, no = nq * dv;
+    float *f = malloc((n1 + n2 + n3 + no) * 2 * sizeof *f);
+    float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
+    float *g = dout + no;                          /* dq dk dv dout 的位置 */
+    fill(r, f, n1 + n2 + n3 + no, 1);
+    CHECK_OK(attn_sdpa_backward(q, k, v, nq, nk, dk, dv, scale, mask, causal, dout,
+                                g, g + n1, g + n1 + n2));
+    double *d = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3)) * sizeof *d);
+    double *out = d + n1 + n2 + n3, *num = out + no;
+    for (size_t i = 0; i < n1 + n2 + n3; i++) d[i] = f[i];
+    double sc = scale == 0 ? 1 / sqrt((double)dk) : scale;
+    for (size_t i = 0; i < n1 + n2 + n3; i++) {
+        double L[2], o = d[i];
+        for (int t = 0; t < 2; t++) {
+            d[i] = o + (t ? -FD_H : FD_H);
+            sdpa_d(d, d + n1, d + n1 + n2, nq, nk, dk, dv, sc, mask, causal, out);
+            L[t] = 0;
+            for (size_t c = 0; c < no; c++) L[t] += dout[c] * out[c];
+        }
+        d[i] = o;
+        num[i] = (L[0] - L[1]) / (2 * FD_H);
+    }
+    double e = grad_err(g, num, n1);
+    double e2 = grad_err(g + n1, num + n1, n2), e3 = grad_err(g + n1 + n2, num + n1 + n2, n3);
+    if (e2 > e) e = e2;
+    if (e3 > e) e = e3;
+    free(d);
+    free(f);
+    return e;
+}
+
+#line 1178 "book/12-learning.nw"
+enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
+
+/* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
+static void fluffy_sentence(int s, int *tok)
+{
+    int tex = s % 4, col = (s / 4) % 4, noun = (s / 16) % 4, order = s / 64;
+    tok[0] = FL_BOS;
+    tok[1 + order] = FL_TEX + tex;
+    tok[2 - order] = FL_COL + col;
+    tok[3] = FL_NOUN + noun;
+    tok[4] = FL_VERB + col * 4 + noun;
+}
+
+static int fluffy_held_out(int s) { return (37 * s) % 128 < 24; }
+
+/* heads 个头，每个 32/heads 维（heads 为 1、2、4、8、16 或 32） */
+static attn_gpt_config fluffy_config(int heads)
+{
+    attn_gpt_config c = {0};
+    c.vocab = FL_VOCAB; c.n_ctx = 8; c.d_model = 32; c.n_layers = 2;
+    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads; c.d_ff = 64; c.biases = 1; c.layer_norms = 1;
+    c.learned_positions = 1; c.tied = 1;
+    return c;
+}
+#line 1208 "book/12-learning.nw"
+enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
+
+typedef struct {
+    attn_gpt m;
+    int threads;                      /* 每个线程一块梯度缓冲区 */
+    attn_gpt g[FL_MAX_THREADS];
+    float *grad, *adam_m, *adam_v;    /* grad：threads × n_params */
+    unsigned long t;
+    attn_rng rng;
+} fluffy_trainer;
+
+static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
+{
+    attn_gpt_config c = fluffy_config(heads);
+    memset(T, 0, sizeof *T);
+    if (threads < 1 || threads > FL_MAX_THREADS || attn_gpt_init(&T->m, &c, seed) != ATTN_OK)
+        return ATTN_EINVAL;
+    size_t n = T->m.n_params;
+    T->threads = threads;
+    T->grad = calloc(n * (size_t)threads, sizeof(float));
+    T->adam_m = calloc(n, sizeof(float));
+    T->adam_v = calloc(n, sizeof(float));
+    if (T->grad == NULL || T->adam_m == NULL || T->adam_v == NULL)
+        return ATTN_ENOMEM;
+    for (int i = 0; i < threads; i++)
+        if (attn_gpt_bind(&T->g[i], &c, T->grad + (size_t)i * n, n) != ATTN_OK)
+            return ATTN_ENOMEM;
+    attn_rng_seed(&T->rng, seed ^ 0x5eedULL);
+    return ATTN_OK;
+}
+
+static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+{
+    return fluffy_init_heads(T, seed, threads, 2);
+}
+
+static void fluffy_free(fluffy_trainer *T)
+{
+    for (int i = 0; i < FL_MAX_THREADS; i++)
+        attn_gpt_free(&T->g[i]);
+    attn_gpt_free(&T->m);
+    free(T->grad); free(T->adam_m); free(T->adam_v);
+}
+
+/* 这一步要用的 16 句话（只由种子决定，与线程数无关） */
+static void fluffy_batch(fluffy_trainer *T, int *tok)
+{
+    for (int b = 0; b < FL_BATCH; b++) {
+        int s;
+        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
+        fluffy_sentence(s, tok + b * FL_LEN);
+    }
+}
+
+/* 一步；返回这一批的平均训练损失。batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
+static float fluffy_step(fluffy_trainer *T, int *batch)
+{
+    size_t n = T->m.n_params;
+    int tok[FL_BATCH * FL_LEN], nt = T->threads;
+    float losses[FL_BATCH];
+    fluffy_batch(T, tok);
+    if (batch != NULL)
+        memcpy(batch, tok, sizeof tok);
+    /* 线程 w 算第 w, w+nt, … 句，梯度加在自己的缓冲区上 */
+    #pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int w = 0; w < nt; w++) {
+        memset(T->grad + (size_t)w * n, 0, n * sizeof *T->grad);
+        for (int b = w; b < FL_BATCH; b += nt)
+            attn_gpt_loss_grad(&T->m, tok + b * FL_LEN, tok + b * FL_LEN + 1, FL_LEN - 1,
+                               &losses[b], &T->g[w]);
+    }
+    /* 按固定的顺序合起来：结果只由种子和线程数决定 */
+    float total = 0;
+    for (int b = 0; b < FL_BATCH; b++) total += losses[b];
+    for (int w = 1; w < nt; w++)
+        for (size_t i = 0; i < n; i++) T->grad[i] += T->grad[(size_t)w * n + i];
+    for (size_t i = 0; i < n; i++) T->grad[i] /= FL_BATCH;
+    attn_adamw_step(T->m.params, T->grad, T->adam_m, T->adam_v, n, ++T->t,
+                    3e-3f, 0.9f, 0.999f, 1e-8f, 0.01f);
+    return total / FL_BATCH;
+}
+
+/* 在留出的句子上：名词位置猜动词的平均损失与准确率 */
+static void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+{
+    float lg[(FL_LEN - 1) * FL_VOCAB], l;
+    int right = 0, count = 0;
+    double sum = 0;
+    for (int s = 0; s < 128; s++) {
+        if (!fluffy_held_out(s)) continue;
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        attn_gpt_forward(m, tok, FL_LEN - 1, lg);
+        const float *row = lg + 3 * FL_VOCAB;
+        attn_cross_entropy(row, tok + 4, 1, FL_VOCAB, &l, NULL);
+        sum += l;
+        int best = 0;
+        for (int j = 1; j < FL_VOCAB; j++) if (row[j] > row[best]) best = j;
+        right += best == tok[4];
+        count++;
+    }
+    *loss = (float)(sum / count);
+    *acc = (float)right / (float)count;
+}
+
+#line 1483 "book/12-learning.nw"
+/* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
+static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
+{
+    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads;
+    size_t dh = (size_t)m->cfg.d_head, hd = H * dh;
+    float x[8 * 32], a[8 * 32], q[8 * 32], k[8 * 32], qh[8 * 32], kh[8 * 32], o[8 * 32];
+    attn_gpt_embed(m, tok, n, 0, x);
+    for (size_t l = 0; l < (size_t)m->cfg.n_layers; l++) {
+        const attn_gpt_layer *L = &m->layers[l];
+        attn_layernorm(x, L->ln1_g, L->ln1_b, a, n, d, 1e-5f);
+        attn_linear(a, L->w_q, L->b_q, q, n, d, hd);
+        attn_linear(a, L->w_k, L->b_k, k, n, d, hd);
+        for (size_t h = 0; h < H; h++) {
+            for (size_t i = 0; i < n; i++) {
+                memcpy(qh + i * dh, q + i * hd + h * dh, dh * sizeof *q);
+                memcpy(kh + i * dh, k + i * hd + h * dh, dh * sizeof *k);
+            }
+            attn_sdpa(qh, kh, kh, n, n, dh, dh, 0.0f, NULL, 1, o, w + (l * H + h) * n * n);
+        }
+        attn_gpt_block(m, l, x, n);
+    }
+}
+
+#line 1510 "book/12-learning.nw"
+static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
+                                double *col, double *tex, double *low)
+{
+    float w[2 * 2 * 16];
+    const float *row = w + (layer * (size_t)m->cfg.n_heads + head) * 16 + 12;
+    *col = *tex = 0;
+    *low = 1;
+    for (int s = 0; s < 128; s++) {
+        int tok[FL_LEN], cp = s < 64 ? 2 : 1;     /* 颜色的位置 */
+        fluffy_sentence(s, tok);
+        fluffy_patterns(m, tok, 4, w);
+        *col += row[cp] / 128.0;
+        *tex += row[3 - cp] / 128.0;
+        if (row[cp] < *low) *low = row[cp];
+    }
+}
+
+#line 1983 "book/12-learning.nw"
+int main(void)
+{
+#line 157 "book/12-learning.nw"
+    check_section("线性层的梯度：与中心差分一致（double，h = 1e-6）");
+    {
+        enum { N = 3, DI = 4, DO = 5 };
+        attn_rng r;
+        attn_rng_seed(&r, 12);
+        float x[N * DI], w[DI * DO], b[DO], dy[N * DO];
+        fill(&r, x, N * DI, 1); fill(&r, w, DI * DO, 1); fill(&r, b, DO, 1); fill(&r, dy, N * DO, 1);
+        float dx[N * DI], dw[DI * DO], db[DO];
+        for (int i = 0; i < DI * DO; i++) dw[i] = 1.0f;
+        memset(db, 0, sizeof db);
+        CHECK_OK(attn_linear_backward(x, w, dy, N, DI, DO, dx, dw, db));
+        for (int i = 0; i < DI * DO; i++) dw[i] -= 1.0f;
+        /* L = Σ dy ⊙ (x·w + b)，全部用 double 算 */
+        double xd[N * DI], wd[DI * DO], bd[DO];
+        for (int i = 0; i < N * DI; i++) xd[i] = x[i];
+        for (int i = 0; i < DI * DO; i++) wd[i] = w[i];
+        for (int i = 0; i < DO; i++) bd[i] = b[i];
+    #define LIN_LOSS(out) do { out = 0; \
+            for (int i_ = 0; i_ < N; i_++) for (int j_ = 0; j_ < DO; j_++) { \
+                double s_ = bd[j_]; \
+                for (int k_ = 0; k_ < DI; k_++) s_ += xd[i_ * DI + k_] * wd[k_ * DO + j_]; \
+                out += dy[i_ * DO + j_] * s_; } } while (0)
+    #define FD_OF(arr, idx, res) do { double p_, m_, o_ = arr[idx]; \
+            arr[idx] = o_ + FD_H; LIN_LOSS(p_); arr[idx] = o_ - FD_H; LIN_LOSS(m_); \
+            arr[idx] = o_; res = (p_ - m_) / (2 * FD_H); } while (0)
+        double gx[N * DI], gw[DI * DO], gb[DO];
+        for (int i = 0; i < N * DI; i++) FD_OF(xd, i, gx[i]);
+        for (int i = 0; i < DI * DO; i++) FD_OF(wd, i, gw[i]);
+        for (int i = 0; i < DO; i++) FD_OF(bd, i, gb[i]);
+    #undef FD_OF
+    #undef LIN_LOSS
+        CHECK(grad_err(dx, gx, N * DI) < FD_TOL);
+        CHECK(grad_err(dw, gw, DI * DO) < FD_TOL);
+        CHECK(grad_err(db, gb, DO) < FD_TOL);
+        /* 一个故意写错的梯度（dW 转置前的 dy 换成 0）会被抓住 */
+        float wrong[DI * DO] = {0};
+        CHECK(grad_err(wrong, gw, DI * DO) > 0.1);
+    }
+#line 235 "book/12-learning.nw"
+    check_section("softmax 的梯度：等于第 4 章雅可比矩阵的 Jᵀ·dp，也等于中心差分");
+    {
+        enum { N = 6 };
+        attn_rng r;
+        attn_rng_seed(&r, 4);
+        float s[N], p[N], dp[N], ds[N], jac[N * N], viaj[N];
+        fill(&r, s, N, 2); fill(&r, dp, N, 1);
+        memcpy(p, s, sizeof p);
+        CHECK_OK(attn_softmax(p, N));
+        CHECK_OK(attn_softmax_backward(p, dp, ds, N));
+        CHECK_OK(attn_softmax_jacobian(p, N, jac));
+        for (int j = 0; j < N; j++) {
+            double a = 0;
+            for (int i = 0; i < N; i++)
+                a += (double)jac[i * N + j] * dp[i];
+            viaj[j] = (float)a;
+        }
+        CHECK_ARRAY_NEAR(ds, viaj, N, 1e-6);
+        double g[N];
+        for (int j = 0; j < N; j++) {
+            double L[2];
+            for (int sgn = 0; sgn < 2; sgn++) {
+                double sd[N], m = -INFINITY, z = 0;
+                for (int i = 0; i < N; i++) sd[i] = s[i];
+                sd[j] += sgn ? -FD_H : FD_H;
+                for (int i = 0; i < N; i++) if (sd[i] > m) m = sd[i];
+                for (int i = 0; i < N; i++) z += exp(sd[i] - m);
+                L[sgn] = 0;
+                for (int i = 0; i < N; i++) L[sgn] += dp[i] * exp(sd[i] - m) / z;
+            }
+            g[j] = (L[0] - L[1]) / (2 * FD_H);
+        }
+        CHECK(grad_err(ds, g, N) < FD_TOL);
+        /* 梯度之和为 0：所有分数加同一个数，softmax 不变 */
+        double sum = 0;
+        for (int j = 0; j < N; j++) sum += ds[j];
+        CHECK_NEAR(sum, 0, 1e-6);
+        /* 就地：ds 就是 dp */
+        CHECK_OK(attn_softmax_backward(p, dp, dp, N));
+        CHECK_ARRAY_NEAR(dp, ds, N, 0);
+    }
+#line 531 "book/12-learning.nw"
+    check_section("注意力的梯度：与中心差分一致（普通、因果加掩码、跨三块）");
+    {
+        attn_rng r;
+        attn_rng_seed(&r, 3);
+        CHECK(sdpa_grad_check(&r, 3, 5, 4, 3, 0.0f, NULL, 0) < FD_TOL);
+        /* 因果：3 个查询续在 2 个键之后；掩码让第 0 行一个键都看不见 */
+        unsigned char mask[3 * 5];
+        for (int i = 0; i < 15; i++) mask[i] = (unsigned char)(i >= 5 || i == 4);
+        CHECK(sdpa_grad_check(&r, 3, 5, 4, 3, 0.7f, mask, 1) < FD_TOL);
+        CHECK(sdpa_grad_check(&r, 2, 150, 3, 2, 0.0f, NULL, 1) < FD_TOL);
+    }
+    check_section("注意力的梯度：看不见任何键的行没有贡献；只要一部分梯度");
+    {
+        float q[2 * 2] = {1, 2, 3, 4}, k[2 * 2] = {1, 0, 0, 1}, v[2 * 2] = {5, 6, 7, 8};
+        float dout[2 * 2] = {1, 1, 1, 1}, dq[4], dk[4], dv[4], dv2[4];
+        unsigned char mask[4] = {0, 0, 1, 1};     /* 第 0 行一个都看不见 */
+        CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 2, 2, 0, mask, 0, dout, dq, dk, dv));
+        CHECK(dq[0] == 0 && dq[1] == 0);
+        /* 第 0 行的 dout 改成什么都不影响结果 */
+        dout[0] = 100; dout[1] = -7;
+        CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 2, 2, 0, mask, 0, dout, NULL, NULL, dv2));
+        CHECK_ARRAY_NEAR(dv2, dv, 4, 0);
+        /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
+        CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
+    }
+#line 628 "book/12-learning.nw"
+    check_section("层归一化的梯度：与中心差分一致；dx 每行之和为 0");
+    {
+        enum { N = 3, D = 5 };
+        attn_rng r;
+        attn_rng_seed(&r, 11);
+        float x[N * D], gm[D], bt[D], dy[N * D], dx[N * D], dg[D] = {0}, db[D] = {0};
+        fill(&r, x, N * D, 2); fill(&r, gm, D, 1); fill(&r, bt, D, 1); fill(&r, dy, N * D, 1);
+        const double eps = 1e-5;
+        CHECK_OK(attn_layernorm_backward(x, gm, dy, N, D, (float)eps, dx, dg, db));
+        double xd[N * D], gd[D], bd[D], nx[N * D], ng[D], nb[D];
+        for (int i = 0; i < N * D; i++) xd[i] = x[i];
+        for (int i = 0; i < D; i++) { gd[i] = gm[i]; bd[i] = bt[i]; }
+    #define LN_LOSS(out) do { out = 0; for (int i_ = 0; i_ < N; i_++) { \
+            double mu_ = 0, v_ = 0; \
+            for (int j_ = 0; j_ < D; j_++) mu_ += xd[i_ * D + j_]; mu_ /= D; \
+            for (int j_ = 0; j_ < D; j_++) v_ += (xd[i_ * D + j_] - mu_) * (xd[i_ * D + j_] - mu_); \
+            v_ /= D; \
+            for (int j_ = 0; j_ < D; j_++) out += dy[i_ * D + j_] * \
+                ((xd[i_ * D + j_] - mu_) / sqrt(v_ + eps) * gd[j_] + bd[j_]); } } while (0)
+    #define FD_OF(arr, idx, res) do { double p_, m_, o_ = arr[idx]; \
+            arr[idx] = o_ + FD_H; LN_LOSS(p_); arr[idx] = o_ - FD_H; LN_LOSS(m_); \
+            arr[idx] = o_; res = (p_ - m_) / (2 * FD_H); } while (0)
+        for (int i = 0; i < N * D; i++) FD_OF(xd, i, nx[i]);
+        for (int i = 0; i < D; i++) { FD_OF(gd, i, ng[i]); FD_OF(bd, i, nb[i]); }
+    #undef FD_OF
+    #undef LN_LOSS
+        CHECK(grad_err(dx, nx, N * D) < FD_TOL);
+        CHECK(grad_err(dg, ng, D) < FD_TOL);
+        CHECK(grad_err(db, nb, D) < FD_TOL);
+        for (int i = 0; i < N; i++) {
+            double s = 0;
+            for (int j = 0; j < D; j++) s += dx[i * D + j];
+            CHECK_NEAR(s, 0, 1e-5);
+        }
+        /* 平移整行不改变 y：沿 (1,…,1) 的梯度为 0，上面已查；漏掉均值项的“梯度”会被抓住 */
+        float wrong[N * D];
+        for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
+        CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
+    }
+#line 710 "book/12-learning.nw"
+    check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
+    {
+        float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
+        CHECK_OK(attn_gelu_backward(x, dy, dx, 7));
+        CHECK_NEAR(dx[3], 0.5, 1e-7);
+        double num[7];
+        for (int i = 0; i < 7; i++) {
+            double L[2];
+            for (int t = 0; t < 2; t++) {
+                double z = x[i] + (t ? -FD_H : FD_H);
+                L[t] = 0.5 * z * (1 + tanh(sqrt(2 / M_PI) * (z + 0.044715 * z * z * z)));
+            }
+            num[i] = (L[0] - L[1]) / (2 * FD_H);
+        }
+        CHECK(grad_err(dx, num, 7) < FD_TOL);
+        CHECK(fabs(dx[1]) < 0.01);       /* 最低点附近 */
+        CHECK(dx[0] < 0 && dx[0] > -0.02); /* 最低点左边：小小的负数 */
+        float inf[2] = {INFINITY, -INFINITY}, one[2] = {1, 1}, d2[2];
+        CHECK_OK(attn_gelu_backward(inf, one, d2, 2));
+        CHECK(d2[0] == 1.0f && d2[1] == 0.0f);
+    }
+#line 797 "book/12-learning.nw"
+    check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致");
+    {
+        float z[2] = {1000, 0}, loss, dz[2];
+        int t = 1;
+        CHECK_OK(attn_cross_entropy(z, &t, 1, 2, &loss, dz));
+        CHECK_NEAR(loss, 1000, 1e-3);
+        CHECK_NEAR(dz[0], 1, 1e-7);
+        CHECK_NEAR(dz[1], -1, 1e-7);
+        /* 均匀的 logits：损失是 log V */
+        float u[8] = {0};
+        int t2[2] = {0, 3};
+        CHECK_OK(attn_cross_entropy(u, t2, 2, 4, &loss, NULL));
+        CHECK_NEAR(loss, log(4.0), 1e-6);
+        enum { N = 3, V = 5 };
+        attn_rng r;
+        attn_rng_seed(&r, 5);
+        float lg[N * V], g[N * V];
+        int tg[N] = {4, 0, 2};
+        fill(&r, lg, N * V, 2);
+        CHECK_OK(attn_cross_entropy(lg, tg, N, V, &loss, g));
+        double num[N * V];
+        for (int k = 0; k < N * V; k++) {
+            double L[2];
+            for (int s = 0; s < 2; s++) {
+                L[s] = 0;
+                for (int i = 0; i < N; i++) {
+                    double m = -INFINITY, zs = 0, zi[V];
+                    for (int j = 0; j < V; j++) {
+                        zi[j] = lg[i * V + j] + (i * V + j == k ? (s ? -FD_H : FD_H) : 0);
+                        if (zi[j] > m) m = zi[j];
+                    }
+                    for (int j = 0; j < V; j++) zs += exp(zi[j] - m);
+                    L[s] += (m + log(zs) - zi[tg[i]]) / N;
+                }
+            }
+            num[k] = (L[0] - L[1]) / (2 * FD_H);
+        }
+        CHECK(grad_err(g, num, N * V) < FD_TOL);
+    }
+#line 852 "book/12-learning.nw"
+    check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
+    {
+        attn_gpt_config cfg = {0};
+        cfg.vocab = 11; cfg.n_ctx = 8; cfg.d_model = 8; cfg.n_layers = 2; cfg.n_heads = 2;
+        cfg.d_head = 4; cfg.d_ff = 16; cfg.biases = 1; cfg.layer_norms = 1;
+        cfg.learned_positions = 1; cfg.tied = 1;
+        attn_gpt m;
+        CHECK_OK(attn_gpt_init(&m, &cfg, 7));
+        for (size_t i = 0; i < m.n_params; i++)      /* 初值太小，概率几乎均匀；放大一些 */
+            m.params[i] *= 20;
+        enum { N = 7 };
+        int tok[N + 1] = {1, 5, 2, 9, 9, 0, 3, 10};
+        float all[N * 11], one[N * 11];
+        CHECK_OK(attn_gpt_forward(&m, tok, N, all));
+        float whole, part, sum = 0;
+        CHECK_OK(attn_cross_entropy(all, tok + 1, N, 11, &whole, NULL));
+        for (size_t n = 1; n <= N; n++) {
+            CHECK_OK(attn_gpt_forward(&m, tok, n, one));
+            CHECK_OK(attn_cross_entropy(one + (n - 1) * 11, tok + n, 1, 11, &part, NULL));
+            sum += part;
+        }
+        CHECK_REL(whole * N, sum, 1e-5);
+        CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
+        attn_gpt_free(&m);
+    }
+#line 1111 "book/12-learning.nw"
+    check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
+    {
+        attn_gpt_config cfg = {0};
+        cfg.vocab = 7; cfg.n_ctx = 6; cfg.d_model = 8; cfg.n_layers = 2; cfg.n_heads = 2;
+        cfg.d_head = 4; cfg.d_ff = 12; cfg.biases = 1; cfg.layer_norms = 1;
+        cfg.learned_positions = 1; cfg.tied = 1;
+        attn_gpt m, g;
+        CHECK_OK(attn_gpt_init(&m, &cfg, 3));
+        attn_rng r;
+        attn_rng_seed(&r, 99);
+        fill(&r, m.params, m.n_params, 0.5f);
+        float *gb = calloc(m.n_params, sizeof *gb);
+        CHECK_OK(attn_gpt_bind(&g, &cfg, gb, m.n_params));
+        int tok[5] = {1, 4, 0, 6, 2}, tgt[5] = {4, 0, 6, 2, 5};
+        float loss, lg[5 * 7], ref;
+        CHECK_OK(attn_gpt_loss_grad(&m, tok, tgt, 5, &loss, &g));
+        CHECK_OK(attn_gpt_forward(&m, tok, 5, lg));
+        CHECK_OK(attn_cross_entropy(lg, tgt, 5, 7, &ref, NULL));
+        CHECK_REL(loss, ref, 1e-5);
+        double worst = 0, gmax = 0;
+        for (size_t i = 0; i < m.n_params; i++)
+            if (fabs(gb[i]) > gmax) gmax = fabs(gb[i]);
+        for (size_t i = 0; i < m.n_params; i += 7) {     /* 每 7 个参数查一个，遍及各块 */
+            float o = m.params[i], lp, lm;
+            m.params[i] = o + 1e-2f;
+            attn_gpt_loss_grad(&m, tok, tgt, 5, &lp, NULL);
+            m.params[i] = o - 1e-2f;
+            attn_gpt_loss_grad(&m, tok, tgt, 5, &lm, NULL);
+            m.params[i] = o;
+            double e = fabs((lp - lm) / 2e-2 - gb[i]);
+            if (e > worst) worst = e;
+        }
+        CHECK(worst < 0.02 * gmax);
+        CHECK(gmax > 0.01);
+        attn_gpt_free(&g);
+        attn_gpt_free(&m);
+        free(gb);
+    }
+#line 1155 "book/12-learning.nw"
+    check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
+    {
+        float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
+        CHECK_OK(attn_adamw_step(p, g, mm, vv, 3, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0));
+        CHECK_NEAR(p[0], 0.9, 1e-6);
+        CHECK_NEAR(p[1], 1.1, 1e-6);
+        CHECK_NEAR(p[2], 0.9, 1e-5);
+        CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+    }
+#line 1583 "book/12-learning.nw"
+    check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
+    {
+        double col, tex, low;
+        fluffy_trainer T;
+        float loss, acc, w[2 * 2 * 16];
+        CHECK_OK(fluffy_init(&T, 1, 1));
+        double tail = 0;
+        for (int s = 0; s < 2000; s++) {
+            float l = fluffy_step(&T, NULL);
+            if (s >= 1900) tail += l / 100.0;
+        }
+        CHECK_NEAR(7 * log(2.0) / 4, 1.2130, 5e-5);
+        CHECK_NEAR(tail, 7 * log(2.0) / 4, 0.02);
+        fluffy_eval(&T.m, &loss, &acc);
+        CHECK_NEAR(acc, 1.0, 0);
+        CHECK_NEAR(loss, 0.0021, 5e-5);
+        fluffy_colour_share(&T.m, 0, 1, &col, &tex, &low);
+        CHECK_NEAR(col, 0.515, 5e-4);
+        CHECK_NEAR(tex, 0.151, 5e-4);
+        CHECK_NEAR(low, 0.356, 5e-4);
+        CHECK(fluffy_held_out(0) && !fluffy_held_out(64));
+        for (int e = 0; e < 2; e++) {                  /* 图里的两句：最后一行的最大值在 blue 上 */
+            int tok[FL_LEN], blue = e ? 1 : 2;
+            fluffy_sentence(e ? 64 : 0, tok);
+            CHECK(tok[blue] == FL_COL && tok[3 - blue] == FL_TEX && tok[3] == FL_NOUN);
+            fluffy_patterns(&T.m, tok, 4, w);
+            for (int j = 0; j < 4; j++)
+                if (j != blue) CHECK(w[16 + 12 + j] < w[16 + 12 + blue]);
+        }
+        fluffy_free(&T);
+        CHECK_OK(fluffy_init(&T, 3, 1));
+        for (int s = 0; s < 2000; s++)
+            fluffy_step(&T, NULL);
+        fluffy_eval(&T.m, &loss, &acc);
+        CHECK_NEAR(acc, 1.0, 0);
+        fluffy_colour_share(&T.m, 0, 0, &col, &tex, &low);
+        CHECK_NEAR(col, 0.962, 5e-4);
+        CHECK_NEAR(low, 0.796, 5e-4);
+        CHECK_NEAR(tex, 0.028, 5e-4);
+        fluffy_free(&T);
+    }
+#line 1892 "book/12-learning.nw"
+    check_section("练习 4：两种语言的训练损失下限");
+    {
+        CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
+        CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
+        CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
+    }
+#line 1986 "book/12-learning.nw"
+    return check_summary("ch12");
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tests/prefix.sh — every chapter builds on earlier chapters only.
+#
+#   tests/prefix.sh [SOURCE_DIR]
+#
+# For each chapter N (and then each appendix but the last) this tangles book/00 … book/N with
+# notangle into a temporary folder — nothing of later chapters — compiles the library with cc, and
+# compiles and runs chapter N's test program. (The tests of chapter M < N ran against the library of
+# prefix M, and the ordinary build runs them all against the whole book; running each again in every
+# later prefix would make this test quadratic in the number of chapters.) A reader who stops
+# after chapter N has a library that builds and passes chapter N's tests.
+set -euo pipefail
+src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
+cc=${CC:-cc}
+command -v notangle >/dev/null || { echo "prefix: notangle (Debian package noweb) not found" >&2; exit 2; }
+
+shopt -s nullglob
+chapters=("$src"/book/[0-9][0-9]-*.nw)
+appendices=("$src"/book/[A-Z]-*.nw)
+order=("${chapters[@]}" "${appendices[@]}")
+[ ${#order[@]} -ge 2 ] || { echo "prefix: no chapters in $src/book" >&2; exit 2; }
+
+openmp=
+if echo 'int main(void){return 0;}' | "$cc" -fopenmp -x c - -o /dev/null 2>/dev/null; then
+  openmp=-fopenmp
+fi
+cflags=(-std=c11 -O1 -w $openmp)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# one prefix: tangle, compile, run (output into the log; non-zero on the first failure)
+build_prefix() {
+  local dir=$1; shift
+  local files=("${@#"$src"/}") root t
+  mkdir -p "$dir/obj"
+  while IFS= read -r root; do
+    case $root in
+      include/*|src/*|tests/*.c) ;;
+      *) continue ;;
+    esac
+    mkdir -p "$dir/$(dirname "$root")"
+    (cd "$src" && notangle -L -R"$root" "${files[@]}") > "$dir/$root" || return 1
+  done < <(cd "$src" && noroots "${files[@]}" | sed -e 's/^<<//' -e 's/>>$//')
+  local libsrc=("$dir"/src/*.c)
+  (cd "$dir/obj" && "$cc" "${cflags[@]}" -I"$dir/include" -I"$dir/src" -c "${libsrc[@]}" "$src/tests/check.c") ||
+    return 1
+  # the test programs that the newest file of the prefix defines
+  local newest=()
+  mapfile -t newest < <(cd "$src" && noroots "${files[-1]}" | sed -n 's|^<<tests/\(ch[^>]*\)\.c>>$|\1|p')
+  for t in "${newest[@]}"; do
+    "$cc" "${cflags[@]}" -I"$dir/include" -I"$dir/src" -I"$src/tests" "$dir/tests/$t.c" "$dir"/obj/*.o -lm \
+      -o "$dir/$t" || return 1
+    (cd "$dir" && "./$t" > "$t.out" 2>&1) || { echo "$t failed:"; grep -v '^ *ok\b' "$dir/$t.out" | tail -n 30; return 1; }
+  done
+  echo "library and ${newest[*]:-no test program}"
+}
+
+check_prefix() {
+  local n=$1; shift
+  local last
+  last=$(basename "${@: -1}" .nw)
+  if build_prefix "$work/$n" "$@" > "$work/$n.log" 2>&1; then
+    echo "prefix ${last}: ok ($(tail -n 1 "$work/$n.log"))"
+  else
+    echo "prefix ${last}: FAILED"; head -n 40 "$work/$n.log"; return 1
+  fi
+}
+
+status=0
+pids=()
+names=()
+# the last prefix is the whole book, which the ordinary build and its tests already cover
+for ((i = 1; i < ${#order[@]} - 1; i++)); do
+  check_prefix "$i" "${order[@]:0:i+1}" > "$work/$i.result" &
+  pids+=($!)
+  # two at a time
+  if [ ${#pids[@]} -ge 2 ]; then
+    wait "${pids[0]}" || status=1
+    pids=("${pids[@]:1}")
+  fi
+done
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+for ((i = 1; i < ${#order[@]} - 1; i++)); do cat "$work/$i.result"; done
+exit $status
