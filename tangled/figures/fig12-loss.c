@@ -115,7 +115,7 @@ static float fluffy_step(fluffy_trainer *T, int *batch)
 }
 
 /* 在留出的句子上：名词位置猜动词的平均损失与准确率 */
-static void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     float lg[(FL_LEN - 1) * FL_VOCAB], l;
     int right = 0, count = 0;

@@ -140,7 +140,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
             return ATTN_EINVAL;
     }
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
-    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的 m_i 与 ℓ_i */
+    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的 m_i 与 l_i */
     if (ml == NULL)
         return ATTN_ENOMEM;
     if (dq != NULL) memset(dq, 0, nq_ * sizeof *dq);
