@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 1579 "book/11-block.nw"
+#line 1591 "book/11-block.nw"
 /* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
 static size_t parse_list(const char *s, float *out, size_t max)
 {

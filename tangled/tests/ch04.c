@@ -396,6 +396,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 989 "book/04-scaling.nw"
+#line 999 "book/04-scaling.nw"
     return check_summary("ch04");
 }

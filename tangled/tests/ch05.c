@@ -395,6 +395,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1030 "book/05-mask.nw"
+#line 1042 "book/05-mask.nw"
     return check_summary("ch05");
 }

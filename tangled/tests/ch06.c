@@ -155,6 +155,6 @@ int main(void)
         CHECK_INT(4 * d * d, 1048576);
         CHECK_INT(d * d, 262144);
     }
-#line 636 "book/06-cross.nw"
+#line 639 "book/06-cross.nw"
     return check_summary("ch06");
 }

@@ -456,6 +456,6 @@ int main(void)
         CHECK_INT(768 / 12, 64);                           /* GPT-2 small */
         CHECK_INT(12288 / 96, 128);                        /* GPT-3 */
     }
-#line 1178 "book/07-multihead.nw"
+#line 1190 "book/07-multihead.nw"
     return check_summary("ch07");
 }

@@ -266,7 +266,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
     }
 }
 
-#line 1983 "book/12-learning.nw"
+#line 1984 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -602,6 +602,6 @@ int main(void)
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 1986 "book/12-learning.nw"
+#line 1997 "book/12-learning.nw"
     return check_summary("ch12");
 }
