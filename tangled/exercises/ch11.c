@@ -100,7 +100,7 @@ static int ex_params(int argc, char **argv)
         fprintf(stderr, "params: 内存不够\n");
         return 1;
     }
-    printf("每层 %llu（注意力 %llu，前馈 %llu，层归一化 %llu）\n",
+    printf("每层 %llu（注意力 %llu，前馈 %llu，层规范化 %llu）\n",
            (unsigned long long)b.layer, (unsigned long long)b.attention,
            (unsigned long long)b.mlp, (unsigned long long)b.norms);
     printf("参数块 %zu 个 float\n", m.n_params);
@@ -168,7 +168,7 @@ static int ex_next(int argc, char **argv)
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
-        {"layernorm", "对一行数做层归一化", ex_layernorm},
+        {"layernorm", "对一行数做层规范化", ex_layernorm},
         {"gelu", "比较 GELU、ReLU 与 erf 形式的 GELU", ex_gelu},
         {"params", "本章小模型的参数个数", ex_params},
         {"next", "随机小模型对下一个词的概率；一次算完与逐词比较", ex_next},

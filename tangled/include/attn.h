@@ -1,4 +1,4 @@
-#line 55 "book/00-preface.nw"
+#line 68 "book/00-preface.nw"
 /* attn.h — libattn 的公共接口。
  * 本文件由 book/ 下的 .nw 文件经 notangle 生成，请修改书稿而不是这里。 */
 #ifndef ATTN_H
@@ -16,7 +16,7 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-#line 92 "book/00-preface.nw"
+#line 105 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -164,7 +164,7 @@ typedef struct attn_gpt_config {
     uint64_t vocab;         /* 词表大小 */
     uint64_t n_ctx;         /* 上下文长度 */
     int biases;             /* 非零：线性层带偏置 */
-    int layer_norms;        /* 非零：每层两个层归一化，最后再一个 */
+    int layer_norms;        /* 非零：每层两个层规范化，最后再一个 */
     int learned_positions;  /* 非零：学到的位置向量，n_ctx × d_model */
     int tied;               /* 非零：反嵌入与嵌入共用一个矩阵 */
 } attn_gpt_config;
@@ -174,13 +174,13 @@ typedef struct attn_param_breakdown {
     uint64_t q, k, v, o;        /* 四个投影（所有头拼在一起），含偏置 */
     uint64_t attention;         /* q + k + v + o */
     uint64_t mlp;               /* 升维和降维两个线性层，含偏置 */
-    uint64_t norms;             /* 两个层归一化 */
+    uint64_t norms;             /* 两个层规范化 */
     uint64_t layer;             /* attention + mlp + norms */
     /* 整个模型 */
     uint64_t embedding;         /* vocab × d_model */
     uint64_t positions;         /* n_ctx × d_model，或 0 */
     uint64_t layers;            /* n_layers × layer */
-    uint64_t final_norm;        /* 最后的层归一化 */
+    uint64_t final_norm;        /* 最后的层规范化 */
     uint64_t unembedding;       /* d_model × vocab，共用时为 0 */
     /* 按类别的总数 */
     uint64_t attention_all;     /* n_layers × attention */
@@ -232,7 +232,7 @@ int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
    x 里的 NaN 只会传给同一对里的另一个数。 */
 int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
 #line 65 "book/11-block.nw"
-/* 层归一化（第 11 章）：对 x[n×d] 的每一行
+/* 层规范化（第 11 章）：对 x[n×d] 的每一行
    y = (x − mean) / sqrt(var + eps) · gamma + beta，var 是总体方差（除以 d）。
    gamma、beta 各 d 个数，或 NULL（表示全 1、全 0）。eps 必须是有限的正数。
    y 可以就是 x（就地计算）；y 与 x 部分重叠，或与 gamma、beta 重叠：ATTN_EINVAL。
@@ -253,10 +253,10 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
-    float *ln1_g, *ln1_b;                        /* d_model：注意力之前的层归一化 */
+    float *ln1_g, *ln1_b;                        /* d_model：注意力之前的层规范化 */
     float *w_q, *b_q, *w_k, *b_k, *w_v, *b_v;    /* d_model × hd，hd */
     float *w_o, *b_o;                            /* hd × d_model，d_model */
-    float *ln2_g, *ln2_b;                        /* d_model：前馈网络之前的层归一化 */
+    float *ln2_g, *ln2_b;                        /* d_model：前馈网络之前的层规范化 */
     float *w_up, *b_up;                          /* d_model × d_ff，d_ff */
     float *w_down, *b_down;                      /* d_ff × d_model，d_model */
 } attn_gpt_layer;
@@ -272,14 +272,14 @@ typedef struct attn_gpt {
     float *wte;                  /* vocab × d_model；反嵌入就是 wteᵀ（共用） */
     float *wpe;                  /* n_ctx × d_model，学到的位置向量 */
     attn_gpt_layer *layers;      /* n_layers 个 */
-    float *lnf_g, *lnf_b;        /* d_model：最后的层归一化 */
+    float *lnf_g, *lnf_b;        /* d_model：最后的层规范化 */
 } attn_gpt;
 
 /* 把 *m 的各个字段指向调用者的 params[n]（n 必须等于参数个数），只为 m->layers 分配内存。
    训练时用它把同样的结构套在梯度上。失败时 *m 被清零。 */
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n);
 /* 分配参数并 bind；按 GPT-2 的办法赋初值：权重矩阵（wte、wpe、w_q、w_k、w_v、w_o、w_up、w_down，
-   按参数块里的顺序）依次取 attn_rng（种子 seed）的正态随机数乘 0.02，偏置和层归一化的偏移为 0，增益为 1。
+   按参数块里的顺序）依次取 attn_rng（种子 seed）的正态随机数乘 0.02，偏置和层规范化的偏移为 0，增益为 1。
    失败时 *m 被清零。 */
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
@@ -293,7 +293,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
    x ← x + MHA(LN1(x))；x ← x + W_down·GELU(W_up·LN2(x))。
    返回 ATTN_ENOMEM 时 x 可能已经加上了注意力子层的一半。 */
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n);
-/* 最后的层归一化和反嵌入：logits[n×vocab] = LN_f(x[n×d_model])·wteᵀ。x 不变。 */
+/* 最后的层规范化和反嵌入：logits[n×vocab] = LN_f(x[n×d_model])·wteᵀ。x 不变。 */
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
@@ -339,7 +339,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                        float scale, const unsigned char *mask, int causal,
                        const float *dout, float *dq, float *dk, float *dv);
 #line 570 "book/12-learning.nw"
-/* 层归一化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
+/* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
    输出与输入重叠（dx 可以就是 dy）：ATTN_EINVAL。 */
@@ -371,7 +371,7 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
 
-#line 74 "book/00-preface.nw"
+#line 87 "book/00-preface.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

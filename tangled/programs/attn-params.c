@@ -114,7 +114,7 @@ int main(int argc, char **argv)
         {"vocab", CLI_SIZE, &vocab, "词表大小"},
         {"n-ctx", CLI_SIZE, &n_ctx, "上下文长度"},
         {"biases", CLI_SIZE, &biases, "线性层带偏置：1 或 0"},
-        {"layer-norms", CLI_SIZE, &norms, "层归一化：1 或 0"},
+        {"layer-norms", CLI_SIZE, &norms, "层规范化：1 或 0"},
         {"positions", CLI_SIZE, &positions, "学到的位置向量：1 或 0"},
         {"tied", CLI_SIZE, &tied, "反嵌入共用嵌入矩阵：1 或 0"},
         {"bytes", CLI_SIZE, &bytes, "键值缓存里每个数的字节数（默认 2）"},

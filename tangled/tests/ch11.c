@@ -40,7 +40,7 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
 int main(void)
 {
 #line 183 "book/11-block.nw"
-    check_section("层归一化：(1,2,3,4) 的均值 2.5、方差 1.25");
+    check_section("层规范化：(1,2,3,4) 的均值 2.5、方差 1.25");
     {
         float x[4] = {1, 2, 3, 4}, y[4];
         CHECK_OK(attn_layernorm(x, NULL, NULL, y, 1, 4, 1e-5f));
@@ -61,7 +61,7 @@ int main(void)
         CHECK_NEAR(v, 1.25 / (1.25 + 1e-5), 1e-6);
         CHECK(v < 1.0);
     }
-    check_section("层归一化：平移、放大都不改变结果；就地计算；增益和偏移");
+    check_section("层规范化：平移、放大都不改变结果；就地计算；增益和偏移");
     {
         float x[4] = {1, 2, 3, 4}, y[4], shifted[4], scaled[4];
         for (int j = 0; j < 4; j++) {

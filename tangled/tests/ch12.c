@@ -377,7 +377,7 @@ int main(void)
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
 #line 628 "book/12-learning.nw"
-    check_section("层归一化的梯度：与中心差分一致；dx 每行之和为 0");
+    check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
         attn_rng r;

@@ -1074,7 +1074,7 @@ int main(void)
         CHECK_STATUS(attn_gpt_block(&m, 2, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_block(&m, SIZE_MAX, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_block(&m, 0, m.layers[1].w_up, 1), ATTN_EINVAL);
-        x[3] = INFINITY;                                         /* 层归一化拒绝无穷大 */
+        x[3] = INFINITY;                                         /* 层规范化拒绝无穷大 */
         CHECK_STATUS(attn_gpt_block(&m, 0, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_logits(&m, x, 1, lg), ATTN_EINVAL);
         x[3] = 0.0f;
@@ -1170,7 +1170,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa_backward(q, k, v, 1, 2, 2, 2, 0, NULL, 0, dout, big, big + 1, NULL),
                      ATTN_EINVAL);
         CHECK_OK(attn_sdpa_backward(q, k, v, 1, 2, 2, 2, 0, NULL, 1, dout, dq, NULL, NULL));
-        /* 层归一化 */
+        /* 层规范化 */
         float g[3];
         CHECK_STATUS(attn_layernorm_backward(x, NULL, dy, 2, 3, 0.0f, dx, NULL, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_layernorm_backward(x, NULL, dy, 2, 3, NAN, dx, NULL, NULL), ATTN_EINVAL);
