@@ -1,4 +1,4 @@
-#line 623 "book/01-mlp.nw"
+#line 133 "book/C-programs.nw"
 /* attn-ch01：第 1 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -24,7 +24,7 @@ static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
     b2[0] = (float)sin(0.0);
 }
 
-#line 649 "book/01-mlp.nw"
+#line 627 "book/01-mlp.nw"
 static int ex_xor(int argc, char **argv)
 {
     float x1 = 0, x2 = 0;
@@ -60,7 +60,7 @@ static int ex_xor(int argc, char **argv)
     return 0;
 }
 
-#line 686 "book/01-mlp.nw"
+#line 664 "book/01-mlp.nw"
 static int ex_relu_fit(int argc, char **argv)
 {
     size_t pieces = 8;
@@ -92,7 +92,7 @@ static int ex_relu_fit(int argc, char **argv)
     return 0;
 }
 
-#line 636 "book/01-mlp.nw"
+#line 146 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

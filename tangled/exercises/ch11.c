@@ -1,4 +1,4 @@
-#line 1558 "book/11-block.nw"
+#line 431 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 1591 "book/11-block.nw"
+#line 464 "book/C-programs.nw"
 /* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
 static size_t parse_list(const char *s, float *out, size_t max)
 {
@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 1610 "book/11-block.nw"
+#line 1560 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
 {
     const char *values = "1,2,3,4";
@@ -57,7 +57,7 @@ static int ex_layernorm(int argc, char **argv)
     return 0;
 }
 
-#line 1643 "book/11-block.nw"
+#line 1593 "book/11-block.nw"
 static int ex_gelu(int argc, char **argv)
 {
     float x = 1.0f;
@@ -75,7 +75,7 @@ static int ex_gelu(int argc, char **argv)
     return 0;
 }
 
-#line 1662 "book/11-block.nw"
+#line 1612 "book/11-block.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t layers = 2, d_ff = 128;
@@ -108,7 +108,7 @@ static int ex_params(int argc, char **argv)
     return 0;
 }
 
-#line 1696 "book/11-block.nw"
+#line 1646 "book/11-block.nw"
 static int ex_next(int argc, char **argv)
 {
     const char *list = "3,1,4,1,5";
@@ -164,7 +164,7 @@ static int ex_next(int argc, char **argv)
     return 0;
 }
 
-#line 1576 "book/11-block.nw"
+#line 449 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -275,7 +275,7 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_bytes(&c2, 1, 0, &bytes), ATTN_EINVAL);
         CHECK_STATUS(attn_kv_cache_bytes(NULL, 1, 2, &bytes), ATTN_EINVAL);
     }
-#line 1095 "book/08-params.nw"
+#line 925 "book/08-params.nw"
     check_section("笔记 002：值矩阵与查询、键的参数量");
     {
         const uint64_t d = 12288, d_k = 128, d_v = 64;
@@ -298,7 +298,7 @@ int main(void)
         CHECK_INT(b.v, b.q);                               /* 代码里的 W_V 与 W_Q 一样大 */
         CHECK_INT(b.v + b.o, b.q + b.k);                   /* W_V 连同 W_O 才等于查询加键 */
     }
-#line 1135 "book/08-params.nw"
+#line 965 "book/08-params.nw"
     check_section("笔记 002：值向量的个数是词数");
     {
         /* 3 个词，d_k = 2，d_v = 4：q[3][2]，k[3][2]，v[3][4] */
@@ -314,7 +314,7 @@ int main(void)
         CHECK_NEAR(w[3] + w[4] + w[5], 1.0, 1e-6);         /* 每一行对 N = 3 个值求和 */
         CHECK(w[3] > 0.0f && w[4] > 0.0f);
     }
-#line 1331 "book/08-params.nw"
+#line 1133 "book/08-params.nw"
     check_section("练习的参考答案");
     {
         attn_gpt_config c = preset("gpt2-small", 0);

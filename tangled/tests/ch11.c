@@ -508,7 +508,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1768 "book/11-block.nw"
+#line 1718 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
