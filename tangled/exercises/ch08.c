@@ -11,7 +11,7 @@ static int refuse(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1035 "book/08-params.nw"
+#line 1006 "book/08-params.nw"
 static int ex_heads(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8;
@@ -33,7 +33,7 @@ static int ex_heads(int argc, char **argv)
            (unsigned long long)b.attention);
     return 0;
 }
-#line 1059 "book/08-params.nw"
+#line 1030 "book/08-params.nw"
 static int ex_context(int argc, char **argv)
 {
     size_t n_ctx = 1024;
@@ -56,7 +56,7 @@ static int ex_context(int argc, char **argv)
            (unsigned long long)b.total, (unsigned long long)flops, (unsigned long long)kv);
     return 0;
 }
-#line 1084 "book/08-params.nw"
+#line 1055 "book/08-params.nw"
 static int ex_value(int argc, char **argv)
 {
     size_t d = 12288, d_head = 128;

@@ -34,10 +34,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 229 "book/01-mlp.nw"
+#line 204 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 348 "book/01-mlp.nw"
+#line 323 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
@@ -47,25 +47,25 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
 #line 111 "book/02-similarity.nw"
 /* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_dot(const float *a, const float *b, size_t n, float *out);
-#line 223 "book/02-similarity.nw"
+#line 194 "book/02-similarity.nw"
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 305 "book/02-similarity.nw"
+#line 276 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 465 "book/02-similarity.nw"
+#line 436 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 510 "book/02-similarity.nw"
+#line 481 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
 #line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 415 "book/03-attention.nw"
+#line 385 "book/03-attention.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
     unsigned long long state;   /* 按 64 位无符号整数运算 */
@@ -76,7 +76,7 @@ int attn_rng_seed(attn_rng *r, unsigned long long seed);
 unsigned long long attn_rng_next(attn_rng *r);
 /* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
 int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 597 "book/03-attention.nw"
+#line 567 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
@@ -195,7 +195,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 665 "book/08-params.nw"
+#line 636 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
@@ -239,17 +239,17 @@ int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
    x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
-#line 286 "book/11-block.nw"
+#line 256 "book/11-block.nw"
 /* GELU（第 11 章），GPT-2 用的 tanh 近似，就地计算：
    x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。 */
 int attn_gelu(float *x, size_t n);
-#line 424 "book/11-block.nw"
+#line 394 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 522 "book/11-block.nw"
+#line 492 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
@@ -284,7 +284,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 851 "book/11-block.nw"
+#line 821 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -298,7 +298,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1132 "book/11-block.nw"
+#line 1102 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;
