@@ -137,11 +137,11 @@ bad_caps=$(grep -h '\\begin{longtable}' -A3 "$dir"/chapters/*.tex | grep '\\capt
 grep -q '\\begin{longtable}\[\]{@{}l*r' "$dir/chapters/03-attention.tex" ||
   bad "chapter 3's tables of numbers are not set flush right"
 
-# the indexes: two columns, no bullets, Chinese names sorted by pinyin (把 ba < 除 chu < 第 di)
+# the indexes: two columns, no bullets, Chinese names sorted by pinyin (把 ba < 测 ce < 除 chu)
 grep -q '\\begin{nwindex}' "$dir/chapters/indexes.tex" || bad "indexes are not set in two columns"
 grep -q '\\begin{itemize}' "$dir/chapters/indexes.tex" && bad "indexes are bulleted lists"
-order=$(grep -o '〈\(把负数置零\|除以总和\|第 1 章的测试\)〉' "$dir/jobs/indexes.latex.json" | sed 's/[〈〉]//g' | tr '\n' ' ')
-[ "$order" = "把负数置零 除以总和 第 1 章的测试 " ] || bad "chunk index not in pinyin order: $order"
+order=$(grep -o '〈\(把负数置零\|测试：一个神经元算出 5\|除以总和\)〉' "$dir/jobs/indexes.latex.json" | sed 's/[〈〉]//g' | tr '\n' ' ')
+[ "$order" = "把负数置零 测试：一个神经元算出 5 除以总和 " ] || bad "chunk index not in pinyin order: $order"
 
 echo "pdf-check: $pages pages, $titles chapters, $outlines bookmarks, fonts embedded, status $status"
 exit $status

@@ -1,4 +1,4 @@
-#line 1339 "book/03-attention.nw"
+#line 193 "book/C-programs.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#line 151 "book/03-attention.nw"
+#line 133 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 1025 "book/03-attention.nw"
+#line 1007 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -60,7 +60,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1367 "book/03-attention.nw"
+#line 1323 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -81,7 +81,7 @@ static int ex_softmax(int argc, char **argv)
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 1390 "book/03-attention.nw"
+#line 1346 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -105,7 +105,7 @@ static int ex_thinking(int argc, char **argv)
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 1416 "book/03-attention.nw"
+#line 1372 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -132,7 +132,7 @@ static int ex_fluffy(int argc, char **argv)
     }
     return 0;
 }
-#line 1445 "book/03-attention.nw"
+#line 1401 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;
@@ -156,7 +156,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 1354 "book/03-attention.nw"
+#line 208 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 549 "book/06-cross.nw"
+#line 304 "book/C-programs.nw"
 /* attn-ch06：第 6 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
-#line 405 "book/06-cross.nw"
+#line 407 "book/06-cross.nw"
 static int ex_align(int argc, char **argv)
 {
     float s = 6.0f;
@@ -80,7 +80,7 @@ static int ex_align(int argc, char **argv)
     }
     return 0;
 }
-#line 441 "book/06-cross.nw"
+#line 443 "book/06-cross.nw"
 static int ex_pad(int argc, char **argv)
 {
     size_t n_pad = 2;
@@ -119,7 +119,7 @@ static int ex_pad(int argc, char **argv)
     printf("pad 的权重之和: %.4f\n", pads);
     return 0;
 }
-#line 482 "book/06-cross.nw"
+#line 484 "book/06-cross.nw"
 static int ex_causal(int argc, char **argv)
 {
     int causal = 0;
@@ -142,7 +142,7 @@ static int ex_causal(int argc, char **argv)
         printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
     return 0;
 }
-#line 507 "book/06-cross.nw"
+#line 509 "book/06-cross.nw"
 static int ex_order(int argc, char **argv)
 {
     int swap = 0;
@@ -183,7 +183,7 @@ static int ex_order(int argc, char **argv)
     return 0;
 }
 
-#line 563 "book/06-cross.nw"
+#line 318 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 1192 "book/08-params.nw"
+#line 362 "book/C-programs.nw"
 /* attn-ch08 — 第 8 章的练习：头数、上下文长度、完整的值矩阵。 */
 #include "attn.h"
 #include "cli.h"
@@ -11,7 +11,7 @@ static int refuse(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1220 "book/08-params.nw"
+#line 1006 "book/08-params.nw"
 static int ex_heads(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8;
@@ -33,7 +33,7 @@ static int ex_heads(int argc, char **argv)
            (unsigned long long)b.attention);
     return 0;
 }
-#line 1244 "book/08-params.nw"
+#line 1030 "book/08-params.nw"
 static int ex_context(int argc, char **argv)
 {
     size_t n_ctx = 1024;
@@ -56,7 +56,7 @@ static int ex_context(int argc, char **argv)
            (unsigned long long)b.total, (unsigned long long)flops, (unsigned long long)kv);
     return 0;
 }
-#line 1269 "book/08-params.nw"
+#line 1055 "book/08-params.nw"
 static int ex_value(int argc, char **argv)
 {
     size_t d = 12288, d_head = 128;
@@ -75,7 +75,7 @@ static int ex_value(int argc, char **argv)
     return 0;
 }
 
-#line 1208 "book/08-params.nw"
+#line 378 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

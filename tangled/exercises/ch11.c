@@ -1,4 +1,4 @@
-#line 1546 "book/11-block.nw"
+#line 431 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 1579 "book/11-block.nw"
+#line 464 "book/C-programs.nw"
 /* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
 static size_t parse_list(const char *s, float *out, size_t max)
 {
@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 1598 "book/11-block.nw"
+#line 1530 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
 {
     const char *values = "1,2,3,4";
@@ -57,7 +57,7 @@ static int ex_layernorm(int argc, char **argv)
     return 0;
 }
 
-#line 1631 "book/11-block.nw"
+#line 1563 "book/11-block.nw"
 static int ex_gelu(int argc, char **argv)
 {
     float x = 1.0f;
@@ -75,7 +75,7 @@ static int ex_gelu(int argc, char **argv)
     return 0;
 }
 
-#line 1650 "book/11-block.nw"
+#line 1582 "book/11-block.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t layers = 2, d_ff = 128;
@@ -100,7 +100,7 @@ static int ex_params(int argc, char **argv)
         fprintf(stderr, "params: 内存不够\n");
         return 1;
     }
-    printf("每层 %llu（注意力 %llu，前馈 %llu，层归一化 %llu）\n",
+    printf("每层 %llu（注意力 %llu，前馈 %llu，层规范化 %llu）\n",
            (unsigned long long)b.layer, (unsigned long long)b.attention,
            (unsigned long long)b.mlp, (unsigned long long)b.norms);
     printf("参数块 %zu 个 float\n", m.n_params);
@@ -108,7 +108,7 @@ static int ex_params(int argc, char **argv)
     return 0;
 }
 
-#line 1684 "book/11-block.nw"
+#line 1616 "book/11-block.nw"
 static int ex_next(int argc, char **argv)
 {
     const char *list = "3,1,4,1,5";
@@ -164,11 +164,11 @@ static int ex_next(int argc, char **argv)
     return 0;
 }
 
-#line 1564 "book/11-block.nw"
+#line 449 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
-        {"layernorm", "对一行数做层归一化", ex_layernorm},
+        {"layernorm", "对一行数做层规范化", ex_layernorm},
         {"gelu", "比较 GELU、ReLU 与 erf 形式的 GELU", ex_gelu},
         {"params", "本章小模型的参数个数", ex_params},
         {"next", "随机小模型对下一个词的概率；一次算完与逐词比较", ex_next},

@@ -1,10 +1,10 @@
-#line 1108 "book/03-attention.nw"
+#line 1090 "book/03-attention.nw"
 /* 图 3.1 的数据：注意力模式，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 
 #include <stdio.h>
 
-#line 1025 "book/03-attention.nw"
+#line 1007 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -46,7 +46,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1115 "book/03-attention.nw"
+#line 1097 "book/03-attention.nw"
 int main(void)
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];

@@ -1,4 +1,4 @@
-#line 55 "book/00-preface.nw"
+#line 68 "book/00-preface.nw"
 /* attn.h — libattn 的公共接口。
  * 本文件由 book/ 下的 .nw 文件经 notangle 生成，请修改书稿而不是这里。 */
 #ifndef ATTN_H
@@ -16,7 +16,7 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-#line 92 "book/00-preface.nw"
+#line 105 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -34,10 +34,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 221 "book/01-mlp.nw"
+#line 204 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 340 "book/01-mlp.nw"
+#line 323 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
@@ -47,25 +47,25 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
 #line 111 "book/02-similarity.nw"
 /* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_dot(const float *a, const float *b, size_t n, float *out);
-#line 214 "book/02-similarity.nw"
+#line 194 "book/02-similarity.nw"
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 296 "book/02-similarity.nw"
+#line 276 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 456 "book/02-similarity.nw"
+#line 436 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 501 "book/02-similarity.nw"
+#line 481 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
 #line 36 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 403 "book/03-attention.nw"
+#line 385 "book/03-attention.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
     unsigned long long state;   /* 按 64 位无符号整数运算 */
@@ -76,7 +76,7 @@ int attn_rng_seed(attn_rng *r, unsigned long long seed);
 unsigned long long attn_rng_next(attn_rng *r);
 /* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
 int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 585 "book/03-attention.nw"
+#line 567 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
@@ -164,7 +164,7 @@ typedef struct attn_gpt_config {
     uint64_t vocab;         /* 词表大小 */
     uint64_t n_ctx;         /* 上下文长度 */
     int biases;             /* 非零：线性层带偏置 */
-    int layer_norms;        /* 非零：每层两个层归一化，最后再一个 */
+    int layer_norms;        /* 非零：每层两个层规范化，最后再一个 */
     int learned_positions;  /* 非零：学到的位置向量，n_ctx × d_model */
     int tied;               /* 非零：反嵌入与嵌入共用一个矩阵 */
 } attn_gpt_config;
@@ -174,13 +174,13 @@ typedef struct attn_param_breakdown {
     uint64_t q, k, v, o;        /* 四个投影（所有头拼在一起），含偏置 */
     uint64_t attention;         /* q + k + v + o */
     uint64_t mlp;               /* 升维和降维两个线性层，含偏置 */
-    uint64_t norms;             /* 两个层归一化 */
+    uint64_t norms;             /* 两个层规范化 */
     uint64_t layer;             /* attention + mlp + norms */
     /* 整个模型 */
     uint64_t embedding;         /* vocab × d_model */
     uint64_t positions;         /* n_ctx × d_model，或 0 */
     uint64_t layers;            /* n_layers × layer */
-    uint64_t final_norm;        /* 最后的层归一化 */
+    uint64_t final_norm;        /* 最后的层规范化 */
     uint64_t unembedding;       /* d_model × vocab，共用时为 0 */
     /* 按类别的总数 */
     uint64_t attention_all;     /* n_layers × attention */
@@ -195,7 +195,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 652 "book/08-params.nw"
+#line 636 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
@@ -232,31 +232,31 @@ int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
    x 里的 NaN 只会传给同一对里的另一个数。 */
 int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
 #line 65 "book/11-block.nw"
-/* 层归一化（第 11 章）：对 x[n×d] 的每一行
+/* 层规范化（第 11 章）：对 x[n×d] 的每一行
    y = (x − mean) / sqrt(var + eps) · gamma + beta，var 是总体方差（除以 d）。
    gamma、beta 各 d 个数，或 NULL（表示全 1、全 0）。eps 必须是有限的正数。
    y 可以就是 x（就地计算）；y 与 x 部分重叠，或与 gamma、beta 重叠：ATTN_EINVAL。
    x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
-#line 274 "book/11-block.nw"
+#line 256 "book/11-block.nw"
 /* GELU（第 11 章），GPT-2 用的 tanh 近似，就地计算：
    x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。 */
 int attn_gelu(float *x, size_t n);
-#line 412 "book/11-block.nw"
+#line 394 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 510 "book/11-block.nw"
+#line 492 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
-    float *ln1_g, *ln1_b;                        /* d_model：注意力之前的层归一化 */
+    float *ln1_g, *ln1_b;                        /* d_model：注意力之前的层规范化 */
     float *w_q, *b_q, *w_k, *b_k, *w_v, *b_v;    /* d_model × hd，hd */
     float *w_o, *b_o;                            /* hd × d_model，d_model */
-    float *ln2_g, *ln2_b;                        /* d_model：前馈网络之前的层归一化 */
+    float *ln2_g, *ln2_b;                        /* d_model：前馈网络之前的层规范化 */
     float *w_up, *b_up;                          /* d_model × d_ff，d_ff */
     float *w_down, *b_down;                      /* d_ff × d_model，d_model */
 } attn_gpt_layer;
@@ -272,19 +272,19 @@ typedef struct attn_gpt {
     float *wte;                  /* vocab × d_model；反嵌入就是 wteᵀ（共用） */
     float *wpe;                  /* n_ctx × d_model，学到的位置向量 */
     attn_gpt_layer *layers;      /* n_layers 个 */
-    float *lnf_g, *lnf_b;        /* d_model：最后的层归一化 */
+    float *lnf_g, *lnf_b;        /* d_model：最后的层规范化 */
 } attn_gpt;
 
 /* 把 *m 的各个字段指向调用者的 params[n]（n 必须等于参数个数），只为 m->layers 分配内存。
    训练时用它把同样的结构套在梯度上。失败时 *m 被清零。 */
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n);
 /* 分配参数并 bind；按 GPT-2 的办法赋初值：权重矩阵（wte、wpe、w_q、w_k、w_v、w_o、w_up、w_down，
-   按参数块里的顺序）依次取 attn_rng（种子 seed）的正态随机数乘 0.02，偏置和层归一化的偏移为 0，增益为 1。
+   按参数块里的顺序）依次取 attn_rng（种子 seed）的正态随机数乘 0.02，偏置和层规范化的偏移为 0，增益为 1。
    失败时 *m 被清零。 */
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 839 "book/11-block.nw"
+#line 821 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -293,12 +293,12 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
    x ← x + MHA(LN1(x))；x ← x + W_down·GELU(W_up·LN2(x))。
    返回 ATTN_ENOMEM 时 x 可能已经加上了注意力子层的一半。 */
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n);
-/* 最后的层归一化和反嵌入：logits[n×vocab] = LN_f(x[n×d_model])·wteᵀ。x 不变。 */
+/* 最后的层规范化和反嵌入：logits[n×vocab] = LN_f(x[n×d_model])·wteᵀ。x 不变。 */
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1120 "book/11-block.nw"
+#line 1102 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;
@@ -328,7 +328,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
 /* softmax 的反向传播（第 12 章）：p[n] 是 softmax 的输出，dp[n] 是损失对 p 的梯度，
    写入 ds[n] = p ⊙ (dp − dp·p)。ds 可以就是 dp；ds 与 p 重叠：ATTN_EINVAL。 */
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
-#line 305 "book/12-learning.nw"
+#line 307 "book/12-learning.nw"
 /* attn_sdpa 的梯度（第 12 章）。q、k、v、尺寸、scale、mask、causal 与前向调用相同；
    dout[n_q×d_v] 是损失对 out 的梯度。写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]；
    三者任一可以为 NULL（不需要），不能全为 NULL。一个键都看不见的查询行没有贡献。
@@ -338,26 +338,26 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                        float scale, const unsigned char *mask, int causal,
                        const float *dout, float *dq, float *dk, float *dv);
-#line 570 "book/12-learning.nw"
-/* 层归一化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
+#line 572 "book/12-learning.nw"
+/* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
    输出与输入重叠（dx 可以就是 dy）：ATTN_EINVAL。 */
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 680 "book/12-learning.nw"
+#line 682 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 748 "book/12-learning.nw"
+#line 750 "book/12-learning.nw"
 /* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −log p[targets[i]] 的平均，用 log-sum-exp 计算。
    dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n。
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 890 "book/12-learning.nw"
+#line 892 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。
@@ -371,7 +371,7 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
 
-#line 74 "book/00-preface.nw"
+#line 87 "book/00-preface.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -1,4 +1,4 @@
-#line 606 "book/03-attention.nw"
+#line 588 "book/03-attention.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -8,13 +8,13 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 707 "book/03-attention.nw"
+#line 689 "book/03-attention.nw"
 int attn_problem_init(attn_problem *prob, const float *q, const float *k, const float *v,
                       size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                       float scale, const unsigned char *mask, int causal,
                       float *out, float *weights)
 {
-#line 724 "book/03-attention.nw"
+#line 706 "book/03-attention.nw"
     size_t bytes;
     if (q == NULL || k == NULL || v == NULL || out == NULL)
         return ATTN_EINVAL;
@@ -28,7 +28,7 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
         return ATTN_EINVAL;
     if (scale == 0.0f)
         scale = 1.0f / sqrtf((float)d_k);
-#line 713 "book/03-attention.nw"
+#line 695 "book/03-attention.nw"
     *prob = (attn_problem){
         .q = q, .k = k, .v = v, .out = out, .weights = weights,
         .heads = 1, .n_q = n_q, .n_k = n_k, .d_k = d_k, .d_v = d_v,
@@ -38,7 +38,7 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
     return ATTN_OK;
 }
 
-#line 742 "book/03-attention.nw"
+#line 724 "book/03-attention.nw"
 int attn_problem_reference(const attn_problem *prob)
 {
     const size_t n_q = prob->n_q, n_k = prob->n_k, d_k = prob->d_k, d_v = prob->d_v;
@@ -47,24 +47,24 @@ int attn_problem_reference(const attn_problem *prob)
     const int causal = prob->causal;
     if (attn_problem_overlaps(prob))
         return ATTN_EINVAL;
-#line 776 "book/03-attention.nw"
+#line 758 "book/03-attention.nw"
     float *row = NULL, *own = NULL;   /* own：自己分配的，最后释放 */
     if (prob->weights == NULL) {
         row = prob->scratch ? prob->scratch : (own = malloc(n_k * sizeof *row));
         if (row == NULL)
             return ATTN_ENOMEM;
     }
-#line 751 "book/03-attention.nw"
+#line 733 "book/03-attention.nw"
     for (size_t h = 0; h < prob->heads; h++) {
-#line 766 "book/03-attention.nw"
+#line 748 "book/03-attention.nw"
         const float *q = prob->q + h * prob->head_q, *k = prob->k + h * prob->head_k;
         const float *v = prob->v + h * prob->head_v;
         float *out = prob->out + h * prob->head_out;
         float *weights = prob->weights ? prob->weights + h * n_q * n_k : NULL;
-#line 753 "book/03-attention.nw"
+#line 735 "book/03-attention.nw"
         for (size_t i = 0; i < n_q; i++) {
             float *p = weights ? weights + i * n_k : row;
-#line 797 "book/03-attention.nw"
+#line 779 "book/03-attention.nw"
             /* p[j] = q[i]·k[j] · scale - top，看不见的键记为 -inf；第 0 遍只求 top = max_j q[i]·k[j] · scale */
             double top = -INFINITY;
             for (int pass = 0; pass < 2; pass++)
@@ -85,9 +85,9 @@ int attn_problem_reference(const attn_problem *prob)
                         dot -= top;
                     p[j] = dot > FLT_MAX ? FLT_MAX : dot < -FLT_MAX ? -FLT_MAX : (float)dot;
                 }
-#line 756 "book/03-attention.nw"
+#line 738 "book/03-attention.nw"
             attn_softmax(p, n_k);
-#line 855 "book/03-attention.nw"
+#line 837 "book/03-attention.nw"
             /* out[i] = Σ_j p[j] · v[j] */
             for (size_t c = 0; c < d_v; c++)
                 out[i * prob->ld_out + c] = 0.0f;
@@ -107,14 +107,14 @@ int attn_problem_reference(const attn_problem *prob)
                 out[i * prob->ld_out + c] = !isfinite(acc) ? (float)acc : acc > FLT_MAX ? FLT_MAX
                                           : acc < -FLT_MAX ? -FLT_MAX : (float)acc;
             }
-#line 758 "book/03-attention.nw"
+#line 740 "book/03-attention.nw"
         }
     }
     free(own);
     return ATTN_OK;
 }
 
-#line 883 "book/03-attention.nw"
+#line 865 "book/03-attention.nw"
 /* 一个矩阵从第一个数到最后一个数的字节数：heads 个头（头距 head）、n 行（行距 ld）、每行 d 个 */
 static size_t problem_span(size_t heads, size_t head, size_t n, size_t ld, size_t d)
 {
@@ -139,37 +139,37 @@ int attn_problem_overlaps(const attn_problem *p)
     return attn_overlap(p->out, out, p->weights, weights);
 }
 
-#line 912 "book/03-attention.nw"
+#line 894 "book/03-attention.nw"
 int attn_problem_solve(const attn_problem *prob)
 {
     if (attn_problem_overlaps(prob))
         return ATTN_EINVAL;
-#line 922 "book/03-attention.nw"
+#line 904 "book/03-attention.nw"
     /* 更快的实现可以在这里接手 */
 #line 929 "book/09-fast.nw"
     if (attn_flash_bytes(prob->d_k, prob->d_v, prob->threads) == 0)
         return ATTN_EINVAL;
     if (attn_flash_applies(prob))
         return attn_flash(prob);
-#line 917 "book/03-attention.nw"
+#line 899 "book/03-attention.nw"
     return attn_problem_reference(prob);
 }
 
-#line 929 "book/03-attention.nw"
+#line 911 "book/03-attention.nw"
 size_t attn_problem_scratch_bytes(const attn_problem *prob)
 {
     size_t bytes = prob->n_k * sizeof(float);   /* 参考实现的一行分数 */
-#line 938 "book/03-attention.nw"
+#line 920 "book/03-attention.nw"
     /* 更快的实现在这里把 bytes 改大 */
 #line 923 "book/09-fast.nw"
     size_t fast = attn_flash_bytes(prob->d_k, prob->d_v, prob->threads);
     if (fast > bytes)
         bytes = fast;
-#line 933 "book/03-attention.nw"
+#line 915 "book/03-attention.nw"
     return bytes;
 }
 
-#line 625 "book/03-attention.nw"
+#line 607 "book/03-attention.nw"
 int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,

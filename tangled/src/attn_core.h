@@ -1,4 +1,4 @@
-#line 659 "book/03-attention.nw"
+#line 641 "book/03-attention.nw"
 /* src/attn_core.h — 一个注意力问题的描述，库里的各个实现共用，不对外公开。 */
 #ifndef ATTN_CORE_H
 #define ATTN_CORE_H
@@ -34,7 +34,7 @@ int attn_problem_solve(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 700 "book/03-attention.nw"
+#line 682 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
 #line 848 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
@@ -46,5 +46,5 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
 
-#line 696 "book/03-attention.nw"
+#line 678 "book/03-attention.nw"
 #endif

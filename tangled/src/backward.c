@@ -74,7 +74,7 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 317 "book/12-learning.nw"
+#line 319 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* 查询 i 能否看键 j（与 attn_sdpa 相同：掩码与因果都允许） */
@@ -140,7 +140,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
             return ATTN_EINVAL;
     }
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
-    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的 m_i 与 l_i */
+    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
         return ATTN_ENOMEM;
     if (dq != NULL) memset(dq, 0, nq_ * sizeof *dq);
@@ -148,7 +148,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, nv_ * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 404 "book/12-learning.nw"
+#line 406 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -165,10 +165,10 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 391 "book/12-learning.nw"
+#line 393 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 423 "book/12-learning.nw"
+#line 425 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -182,7 +182,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 439 "book/12-learning.nw"
+#line 441 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -207,13 +207,13 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 395 "book/12-learning.nw"
+#line 397 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
 }
 
-#line 580 "book/12-learning.nw"
+#line 582 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
@@ -260,7 +260,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
     return ATTN_OK;
 }
 
-#line 686 "book/12-learning.nw"
+#line 688 "book/12-learning.nw"
 /* gelu'(x)，double */
 static double gelu_slope(double x)
 {
@@ -283,7 +283,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
     return ATTN_OK;
 }
 
-#line 757 "book/12-learning.nw"
+#line 759 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {

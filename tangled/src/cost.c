@@ -1,4 +1,4 @@
-#line 664 "book/08-params.nw"
+#line 648 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 

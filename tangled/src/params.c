@@ -27,7 +27,7 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
     b.o = attn_u64_add(w, c->biases ? d : 0, &ok);
     b.attention = attn_u64_add(attn_u64_add(b.q, b.k, &ok), attn_u64_add(b.v, b.o, &ok), &ok);
 #line 255 "book/08-params.nw"
-    /* 升维 w[d][d_ff] + b[d_ff]，降维 w[d_ff][d] + b[d]；两个层归一化各 2d */
+    /* 升维 w[d][d_ff] + b[d_ff]，降维 w[d_ff][d] + b[d]；两个层规范化各 2d */
     uint64_t up = attn_u64_add(attn_u64_mul(d, c->d_ff, &ok), c->biases ? c->d_ff : 0, &ok);
     uint64_t down = attn_u64_add(attn_u64_mul(c->d_ff, d, &ok), c->biases ? d : 0, &ok);
     b.mlp = attn_u64_add(up, down, &ok);

@@ -1,4 +1,4 @@
-#line 184 "book/00-preface.nw"
+#line 197 "book/00-preface.nw"
 #include "attn.h"
 #include "check.h"
 

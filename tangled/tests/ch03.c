@@ -1,4 +1,4 @@
-#line 133 "book/03-attention.nw"
+#line 1457 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#line 151 "book/03-attention.nw"
+#line 133 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static void softmax_naive(float *x, size_t n)
 {
@@ -18,7 +18,7 @@ static void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 1025 "book/03-attention.nw"
+#line 1007 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -60,10 +60,10 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 143 "book/03-attention.nw"
+#line 1467 "book/03-attention.nw"
 int main(void)
 {
-#line 165 "book/03-attention.nw"
+#line 147 "book/03-attention.nw"
     check_section("softmax：手算的例子");
     {
         float a[2] = {0, 0}, b[2] = {0, logf(3)};
@@ -103,7 +103,7 @@ int main(void)
         CHECK_NEAR(none[0], 0, 0);
         CHECK_NEAR(none[1], 0, 0);
     }
-#line 248 "book/03-attention.nw"
+#line 230 "book/03-attention.nw"
     check_section("今天天气很好：行和与 c₂");
     {
         static const float table[6][6] = {
@@ -132,7 +132,7 @@ int main(void)
         CHECK_NEAR(c2[0], 0.25, 1e-7);
         CHECK_NEAR(c2[1], 0.75, 1e-7);
     }
-#line 325 "book/03-attention.nw"
+#line 307 "book/03-attention.nw"
     check_section("高斯核回归就是一次点积注意力：键 1、2、3，查询 2.5");
     {
         const float keys[3] = {1, 2, 3}, values[3] = {10, 20, 30}, x = 2.5f;
@@ -159,7 +159,7 @@ int main(void)
         CHECK_NEAR(w[0], 0.155, 5e-4);
         CHECK_NEAR(w[1], 0.422, 5e-4);
     }
-#line 495 "book/03-attention.nw"
+#line 477 "book/03-attention.nw"
     check_section("随机数发生器：参考值、可复现、均值与方差");
     {
         attn_rng r;
@@ -195,7 +195,7 @@ int main(void)
         CHECK_STATUS(attn_rng_normal(&r1, a, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_rng_normal(&r1, NULL, 3), ATTN_EINVAL);
     }
-#line 535 "book/03-attention.nw"
+#line 517 "book/03-attention.nw"
     check_section("随机数发生器：奇数个时不越界");
     {
         float x[4] = {0, 0, 0, 99.0f};
@@ -205,7 +205,7 @@ int main(void)
         CHECK(x[2] != 0.0f);
         CHECK_NEAR(x[3], 99.0f, 0);
     }
-#line 549 "book/03-attention.nw"
+#line 531 "book/03-attention.nw"
     check_section("点积的方差是 d_k");
     {
         attn_rng rng;
@@ -235,7 +235,7 @@ int main(void)
         CHECK_OK(attn_softmax(raw, 2));
         CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     }
-#line 945 "book/03-attention.nw"
+#line 927 "book/03-attention.nw"
     check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN");
     {
         /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
@@ -280,7 +280,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     }
-#line 1071 "book/03-attention.nw"
+#line 1053 "book/03-attention.nw"
     check_section("毛茸茸的蓝色生物：名词找到自己的形容词");
     {
         float w[FL_N * FL_N], out[FL_N * FL_D];
@@ -313,7 +313,7 @@ int main(void)
         /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
         CHECK(out[3 * FL_D + 1] > 0.9f);
     }
-#line 1155 "book/03-attention.nw"
+#line 1137 "book/03-attention.nw"
     check_section("K = V：k 和 v 传同一块内存");
     {
         const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -337,7 +337,7 @@ int main(void)
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
     }
-#line 1196 "book/03-attention.nw"
+#line 1178 "book/03-attention.nw"
     check_section("softmax 的括号：8，而不是 1");
     {
         /* 一个查询、三个键，d_k = d_v = 1 */
@@ -359,7 +359,7 @@ int main(void)
         CHECK_OK(attn_softmax(wrong2, 1));
         CHECK_NEAR(wrong2[0], 1.0, 0.0);
     }
-#line 1226 "book/03-attention.nw"
+#line 1208 "book/03-attention.nw"
     check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
     {
         const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -384,7 +384,7 @@ int main(void)
         CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
         CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
     }
-#line 1265 "book/03-attention.nw"
+#line 1247 "book/03-attention.nw"
     check_section("原始点积不是权重；softmax 之后在 0 和 1 之间，和为 1");
     {
         float a[2] = {2.0f, -1.0f}, b[2] = {2.0f, 1.0f};
@@ -405,7 +405,7 @@ int main(void)
         }
         CHECK_NEAR(sum, 1.0, 1e-6);
     }
-#line 1291 "book/03-attention.nw"
+#line 1273 "book/03-attention.nw"
     check_section("加权求和得到每个查询的一行输出，V 原样不动");
     {
         enum { NQ = 2, NK = 5, DK = 4, DV = 3 };
@@ -424,6 +424,6 @@ int main(void)
             CHECK_ARRAY_NEAR(out + i * DV, row, DV, 1e-6);
         }
     }
-#line 146 "book/03-attention.nw"
+#line 1482 "book/03-attention.nw"
     return check_summary("ch03");
 }

@@ -1,4 +1,4 @@
-#line 973 "book/04-scaling.nw"
+#line 933 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -122,7 +122,7 @@ static void naive_softmax(float *x, size_t n)
         x[i] /= sum;
 }
 
-#line 986 "book/04-scaling.nw"
+#line 946 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -396,6 +396,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 989 "book/04-scaling.nw"
+#line 959 "book/04-scaling.nw"
     return check_summary("ch04");
 }

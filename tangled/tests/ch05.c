@@ -1,4 +1,4 @@
-#line 1018 "book/05-mask.nw"
+#line 982 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -69,7 +69,7 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
     return n * sizeof(float);
 }
 
-#line 1027 "book/05-mask.nw"
+#line 991 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -395,6 +395,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1030 "book/05-mask.nw"
+#line 1006 "book/05-mask.nw"
     return check_summary("ch05");
 }

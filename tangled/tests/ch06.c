@@ -1,4 +1,4 @@
-#line 624 "book/06-cross.nw"
+#line 599 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -46,7 +46,7 @@ static void pad_source(const float *k, const float *v, size_t n_pad, float *kp, 
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
 
-#line 633 "book/06-cross.nw"
+#line 608 "book/06-cross.nw"
 int main(void)
 {
 #line 112 "book/06-cross.nw"
@@ -155,6 +155,6 @@ int main(void)
         CHECK_INT(4 * d * d, 1048576);
         CHECK_INT(d * d, 262144);
     }
-#line 636 "book/06-cross.nw"
+#line 614 "book/06-cross.nw"
     return check_summary("ch06");
 }

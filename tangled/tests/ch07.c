@@ -1,4 +1,4 @@
-#line 1164 "book/07-multihead.nw"
+#line 1139 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -159,7 +159,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 1175 "book/07-multihead.nw"
+#line 1150 "book/07-multihead.nw"
 int main(void)
 {
 #line 44 "book/07-multihead.nw"
@@ -456,6 +456,6 @@ int main(void)
         CHECK_INT(768 / 12, 64);                           /* GPT-2 small */
         CHECK_INT(12288 / 96, 128);                        /* GPT-3 */
     }
-#line 1178 "book/07-multihead.nw"
+#line 1165 "book/07-multihead.nw"
     return check_summary("ch07");
 }

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1140 "book/09-fast.nw"
+#line 1155 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -289,7 +289,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 1325 "book/09-fast.nw"
+#line 1234 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
@@ -297,7 +297,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 1505 "book/09-fast.nw"
+#line 1345 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -309,7 +309,7 @@ int main(void)
         CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
         CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
     }
-#line 1584 "book/09-fast.nw"
+#line 1424 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -318,7 +318,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 1619 "book/09-fast.nw"
+#line 1459 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
@@ -343,6 +343,6 @@ int main(void)
         CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
         CHECK_INT(26816 * 4, 107264);
     }
-#line 1135 "book/09-fast.nw"
+#line 1150 "book/09-fast.nw"
     return check_summary("ch09");
 }

@@ -1,4 +1,4 @@
-#line 1110 "book/10-position.nw"
+#line 1075 "book/10-position.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -91,7 +91,7 @@ static double rope_score_by_offset(const float *q, const float *k, size_t d, dou
     return s;
 }
 
-#line 1119 "book/10-position.nw"
+#line 1085 "book/10-position.nw"
 int main(void)
 {
 #line 54 "book/10-position.nw"
@@ -409,6 +409,6 @@ int main(void)
         CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 1, plain, NULL));
         CHECK(max_abs_diff(plain, full, N * DV) > 0.01);
     }
-#line 1122 "book/10-position.nw"
+#line 1103 "book/10-position.nw"
     return check_summary("ch10");
 }

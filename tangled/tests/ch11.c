@@ -1,4 +1,4 @@
-#line 153 "book/11-block.nw"
+#line 1758 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 751 "book/11-block.nw"
+#line 733 "book/11-block.nw"
 /* 词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config tiny_config(void)
 {
@@ -16,7 +16,7 @@ static attn_gpt_config tiny_config(void)
                          .layer_norms = 1, .learned_positions = 1, .tied = 1};
     return c;
 }
-#line 998 "book/11-block.nw"
+#line 980 "book/11-block.nw"
 /* 一个参数全为 0 的小模型，参数块由调用者提供 */
 static int tiny_zero(attn_gpt *m, float *params)
 {
@@ -24,7 +24,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1427 "book/11-block.nw"
+#line 1409 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -36,11 +36,11 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 163 "book/11-block.nw"
+#line 1770 "book/11-block.nw"
 int main(void)
 {
-#line 171 "book/11-block.nw"
-    check_section("层归一化：(1,2,3,4) 的均值 2.5、方差 1.25");
+#line 153 "book/11-block.nw"
+    check_section("层规范化：(1,2,3,4) 的均值 2.5、方差 1.25");
     {
         float x[4] = {1, 2, 3, 4}, y[4];
         CHECK_OK(attn_layernorm(x, NULL, NULL, y, 1, 4, 1e-5f));
@@ -61,7 +61,7 @@ int main(void)
         CHECK_NEAR(v, 1.25 / (1.25 + 1e-5), 1e-6);
         CHECK(v < 1.0);
     }
-    check_section("层归一化：平移、放大都不改变结果；就地计算；增益和偏移");
+    check_section("层规范化：平移、放大都不改变结果；就地计算；增益和偏移");
     {
         float x[4] = {1, 2, 3, 4}, y[4], shifted[4], scaled[4];
         for (int j = 0; j < 4; j++) {
@@ -86,7 +86,7 @@ int main(void)
         for (int j = 4; j < 8; j++)
             CHECK_NEAR(out[j], 1.0, 0.0);
     }
-#line 226 "book/11-block.nw"
+#line 208 "book/11-block.nw"
     check_section("一遍公式 E[x²] − mean² 在单精度下丢掉了方差");
     {
         float x[4] = {10000, 10001, 10002, 10003}, small[4] = {1, 2, 3, 4}, y[4], want[4];
@@ -106,7 +106,7 @@ int main(void)
         CHECK_OK(attn_layernorm(small, NULL, NULL, want, 1, 4, 1e-5f));
         CHECK_ARRAY_NEAR(y, want, 4, 1e-6);
     }
-#line 320 "book/11-block.nw"
+#line 302 "book/11-block.nw"
     check_section("GELU(0) = 0，GELU(1) ≈ 0.8412，GELU(-1) ≈ -0.1588");
     {
         float x[3] = {0.0f, 1.0f, -1.0f};
@@ -165,7 +165,7 @@ int main(void)
         CHECK_STATUS(attn_gelu(NULL, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(x, 0), ATTN_EINVAL);
     }
-#line 451 "book/11-block.nw"
+#line 433 "book/11-block.nw"
     check_section("异或网络换上 GELU：(0,0) 得 0.3176，(1,1) 得 0.2722");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -196,7 +196,7 @@ int main(void)
         CHECK_STATUS(attn_ffn_gelu(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn_gelu(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 762 "book/11-block.nw"
+#line 744 "book/11-block.nw"
     check_section("小模型的参数：26496 个，与第 8 章的计数器一致");
     {
         attn_gpt_config c = tiny_config();
@@ -257,7 +257,7 @@ int main(void)
         attn_gpt_free(&b);
         attn_gpt_free(&other);
     }
-#line 1008 "book/11-block.nw"
+#line 990 "book/11-block.nw"
     check_section("残差流：权重全零的块原样放过 x；b_O = 0.5 时每个数恰好加 0.5");
     {
         static float params[26496];
@@ -304,7 +304,7 @@ int main(void)
         CHECK(biggest > 0.01);   /* 改变量不是零：这个测试确实比较了东西 */
         attn_gpt_free(&m);
     }
-#line 1067 "book/11-block.nw"
+#line 1049 "book/11-block.nw"
     check_section("整个模型：softmax 后每行和为 1；因果；未训练时概率都在 1/16 附近");
     {
         attn_gpt_config c = tiny_config();
@@ -343,7 +343,7 @@ int main(void)
         CHECK(lo > 0.04f && hi < 0.10f);
         attn_gpt_free(&m);
     }
-#line 1279 "book/11-block.nw"
+#line 1261 "book/11-block.nw"
     check_section("一次算完与逐词经过 KV 缓存：每个分数相差不到 1e-5");
     {
         attn_gpt_config c = tiny_config();
@@ -386,7 +386,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1328 "book/11-block.nw"
+#line 1310 "book/11-block.nw"
     check_section("本章函数的错误输入");
     {
         float x[4] = {1, 2, 3, 4}, y[8];
@@ -467,7 +467,7 @@ int main(void)
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1440 "book/11-block.nw"
+#line 1422 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -508,7 +508,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1756 "book/11-block.nw"
+#line 1688 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -525,6 +525,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 166 "book/11-block.nw"
+#line 1783 "book/11-block.nw"
     return check_summary("ch11");
 }

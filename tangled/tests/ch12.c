@@ -1,4 +1,4 @@
-#line 1964 "book/12-learning.nw"
+#line 1731 "book/12-learning.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -33,7 +33,7 @@ static double grad_err(const float *got, const double *want, size_t n)
 
 #define FD_H 1e-6
 #define FD_TOL 2e-4
-#line 470 "book/12-learning.nw"
+#line 472 "book/12-learning.nw"
 /* double 的参考注意力：out[n_q×d_v]，规则与 attn_sdpa 相同 */
 static void sdpa_d(const double *q, const double *k, const double *v, size_t nq, size_t nk,
                    size_t dk, size_t dv, double scale, const unsigned char *mask, int causal,
@@ -93,7 +93,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     return e;
 }
 
-#line 1178 "book/12-learning.nw"
+#line 1180 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -118,7 +118,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1208 "book/12-learning.nw"
+#line 1210 "book/12-learning.nw"
 enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
 
 typedef struct {
@@ -224,7 +224,7 @@ static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
     *acc = (float)right / (float)count;
 }
 
-#line 1483 "book/12-learning.nw"
+#line 1379 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -248,7 +248,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1510 "book/12-learning.nw"
+#line 1406 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -266,7 +266,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
     }
 }
 
-#line 1983 "book/12-learning.nw"
+#line 1751 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -350,7 +350,7 @@ int main(void)
         CHECK_OK(attn_softmax_backward(p, dp, dp, N));
         CHECK_ARRAY_NEAR(dp, ds, N, 0);
     }
-#line 531 "book/12-learning.nw"
+#line 533 "book/12-learning.nw"
     check_section("注意力的梯度：与中心差分一致（普通、因果加掩码、跨三块）");
     {
         attn_rng r;
@@ -376,8 +376,8 @@ int main(void)
         /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
-#line 628 "book/12-learning.nw"
-    check_section("层归一化的梯度：与中心差分一致；dx 每行之和为 0");
+#line 630 "book/12-learning.nw"
+    check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
         attn_rng r;
@@ -416,7 +416,7 @@ int main(void)
         for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
         CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
     }
-#line 710 "book/12-learning.nw"
+#line 712 "book/12-learning.nw"
     check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
     {
         float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
@@ -438,7 +438,7 @@ int main(void)
         CHECK_OK(attn_gelu_backward(inf, one, d2, 2));
         CHECK(d2[0] == 1.0f && d2[1] == 0.0f);
     }
-#line 797 "book/12-learning.nw"
+#line 799 "book/12-learning.nw"
     check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致");
     {
         float z[2] = {1000, 0}, loss, dz[2];
@@ -478,7 +478,7 @@ int main(void)
         }
         CHECK(grad_err(g, num, N * V) < FD_TOL);
     }
-#line 852 "book/12-learning.nw"
+#line 854 "book/12-learning.nw"
     check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
     {
         attn_gpt_config cfg = {0};
@@ -504,7 +504,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 1111 "book/12-learning.nw"
+#line 1113 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -543,7 +543,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 1155 "book/12-learning.nw"
+#line 1157 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -553,7 +553,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1583 "book/12-learning.nw"
+#line 1479 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     {
         double col, tex, low;
@@ -595,13 +595,13 @@ int main(void)
         CHECK_NEAR(tex, 0.028, 5e-4);
         fluffy_free(&T);
     }
-#line 1892 "book/12-learning.nw"
+#line 1659 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 1986 "book/12-learning.nw"
+#line 1764 "book/12-learning.nw"
     return check_summary("ch12");
 }

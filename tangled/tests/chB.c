@@ -13,7 +13,7 @@
 #define BIG ((size_t)1 << 40)
 _Static_assert(SIZE_MAX / BIG < BIG, "附录 B 的测试假定 size_t 是 64 位");
 
-#line 168 "book/B-errors.nw"
+#line 200 "book/B-errors.nw"
 /* attn_sdpa 和 attn_sdpa_reference 的签名；attn_sdpa_ex 借一个两线程的包装 */
 typedef int sdpa_fn(const float *q, const float *k, const float *v,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -42,14 +42,14 @@ static const char *const sdpa_order_names[] = {
     "attn_sdpa：超出单精度的分数", "attn_sdpa_reference：超出单精度的分数", "attn_sdpa_ex：超出单精度的分数"};
 static const char *const sdpa_overlap_names[] = {
     "attn_sdpa：输出与输入重叠", "attn_sdpa_reference：输出与输入重叠", "attn_sdpa_ex：输出与输入重叠"};
-#line 309 "book/B-errors.nw"
+#line 341 "book/B-errors.nw"
 /* *c 的每个字段都是 0 */
 static int kv_cache_is_zero(const attn_kv_cache *c)
 {
     return c->capacity == 0 && c->len == 0 && c->d_k == 0 && c->d_v == 0 &&
            c->k == NULL && c->v == NULL;
 }
-#line 488 "book/B-errors.nw"
+#line 520 "book/B-errors.nw"
 /* x[0..n) 都是不小于 0 的有限数，并且和为 1（容差 tol） */
 static int is_distribution(const float *x, size_t n, double tol)
 {
@@ -61,7 +61,7 @@ static int is_distribution(const float *x, size_t n, double tol)
     }
     return fabs(sum - 1.0) <= tol;
 }
-#line 905 "book/B-errors.nw"
+#line 937 "book/B-errors.nw"
 /* 逐块去数：快速路径每个查询块算多少个分数（对照闭式） */
 static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
 {
@@ -78,7 +78,7 @@ static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 984 "book/B-errors.nw"
+#line 1016 "book/B-errors.nw"
 /* 定义本身，双精度：out[n_q][d_v]、w[n_q][n_k] */
 static void sdpa_double(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v, double scale,
@@ -114,7 +114,7 @@ static size_t rand_below(attn_rng *r, size_t n)
 {
     return (size_t)(attn_rng_next(r) % n);
 }
-#line 1170 "book/B-errors.nw"
+#line 1202 "book/B-errors.nw"
 /* 第 11 章的小模型：词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config chB_gpt_config(void)
 {
@@ -124,10 +124,10 @@ static attn_gpt_config chB_gpt_config(void)
     return c;
 }
 
-#line 37 "book/B-errors.nw"
+#line 42 "book/B-errors.nw"
 int main(void)
 {
-#line 55 "book/B-errors.nw"
+#line 87 "book/B-errors.nw"
     check_section("attn_strerror：任何整数都有说明");
     {
         CHECK_STR(attn_strerror(ATTN_OK), "success");
@@ -138,7 +138,7 @@ int main(void)
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
             CHECK_STR(attn_strerror(odd[i]), "unknown status");
     }
-#line 71 "book/B-errors.nw"
+#line 103 "book/B-errors.nw"
     check_section("第 1 章：矩阵乘、线性层、ReLU、前馈网络");
     {
         float a[16] = {0}, b[16] = {0}, c[16];
@@ -186,7 +186,7 @@ int main(void)
         CHECK_STATUS(attn_ffn(a, 1, BIG, b, b, BIG, b, b, 1, c), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(a, BIG, BIG, b, b, 1, b, b, 1, c), ATTN_EINVAL);
     }
-#line 123 "book/B-errors.nw"
+#line 155 "book/B-errors.nw"
     check_section("第 2 章：点积、余弦、距离、加权和");
     {
         const float a[4] = {1, 2, 3, 4}, zero[4] = {0};
@@ -225,7 +225,7 @@ int main(void)
         CHECK_STATUS(attn_weighted_sum(a, a, 2, 0, m), ATTN_EINVAL);
         CHECK_STATUS(attn_weighted_sum(a, a, BIG, BIG, m), ATTN_EINVAL);
     }
-#line 199 "book/B-errors.nw"
+#line 231 "book/B-errors.nw"
     check_section("attn_softmax 的错误输入");
     {
         float x[4] = {0};
@@ -259,7 +259,7 @@ int main(void)
         /* 元素个数不溢出、字节数 n·d·4 溢出：也要拒绝（快速路径补齐 d_v 时曾绕回 0 而越界） */
         CHECK_STATUS(sdpa(q, q, q, 1, 1, 1, SIZE_MAX, 0.0f, NULL, 0, out, NULL), ATTN_EINVAL);
     }
-#line 239 "book/B-errors.nw"
+#line 271 "book/B-errors.nw"
     check_section("第 9 章：threads、heads 和两个返回 size_t 的函数");
     {
         const float q[8] = {1, 0, 0, 1, 1, 0, 0, 1};
@@ -301,7 +301,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(0, 4, 0), 0);          /* 没有查询，就没有分数 */
         CHECK_INT(attn_flash_scores(4, 0, 1), 0);
     }
-#line 285 "book/B-errors.nw"
+#line 317 "book/B-errors.nw"
     check_section("第 4 章：随机数、雅可比矩阵");
     {
         attn_rng r;
@@ -318,7 +318,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(x, 0, jac), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(x, BIG, jac), ATTN_EINVAL);   /* n·n */
     }
-#line 318 "book/B-errors.nw"
+#line 350 "book/B-errors.nw"
     check_section("第 5 章：KV 缓存");
     {
         attn_kv_cache c;
@@ -359,7 +359,7 @@ int main(void)
         attn_kv_cache_free(NULL);
         CHECK(kv_cache_is_zero(&c));
     }
-#line 364 "book/B-errors.nw"
+#line 396 "book/B-errors.nw"
     check_section("第 6、7 章：填充掩码、多头注意力");
     {
         unsigned char mask[4];
@@ -411,7 +411,7 @@ int main(void)
         CHECK_STATUS(attn_mha_pattern(&good, x, BIG, x, BIG, NULL, 0, 0, out), ATTN_EINVAL);
         CHECK_STATUS(attn_mha_pattern(&good, x, 2, x, 2, NULL, 0, 1, out), ATTN_EINVAL); /* 头号越界 */
     }
-#line 422 "book/B-errors.nw"
+#line 454 "book/B-errors.nw"
     check_section("第 8 章：参数计数和代价");
     {
         attn_gpt_config cfg;
@@ -464,7 +464,7 @@ int main(void)
             CHECK_STATUS(attn_kv_cache_bytes(&c, 1024, 2, &n), ATTN_EINVAL);
         }
     }
-#line 502 "book/B-errors.nw"
+#line 534 "book/B-errors.nw"
     check_section("attn_softmax：很大的分数");
     {
         float a[4] = {1e4f, -1e4f, 0.0f, 1e4f};
@@ -483,7 +483,7 @@ int main(void)
         CHECK_NEAR(c[0], 0.5, 0.0);
         CHECK_NEAR(c[1], 0.5, 0.0);
     }
-#line 526 "book/B-errors.nw"
+#line 558 "book/B-errors.nw"
     check_section("attn_softmax：负无穷");
     {
         float a[4] = {-INFINITY, 0.0f, -INFINITY, 0.0f};
@@ -497,7 +497,7 @@ int main(void)
         for (int i = 0; i < 3; i++)
             CHECK_NEAR(b[i], 0.0, 0.0);
     }
-#line 548 "book/B-errors.nw"
+#line 580 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_edge_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -514,7 +514,7 @@ int main(void)
             CHECK_NEAR(w[1], 1.0, 1e-6);
             CHECK_NEAR(out[0], 20.0, 1e-4);
         }
-#line 573 "book/B-errors.nw"
+#line 605 "book/B-errors.nw"
         {
             const float q[1] = {-3.0f}, k[1] = {1e30f}, v1[1] = {7.0f};
             float out[1], w[1];
@@ -546,9 +546,9 @@ int main(void)
             CHECK_NEAR(w[1], 0.0, 0.0);
             CHECK_NEAR(w[2], 1.0, 1e-6);
         }
-#line 565 "book/B-errors.nw"
+#line 597 "book/B-errors.nw"
     }
-#line 612 "book/B-errors.nw"
+#line 644 "book/B-errors.nw"
     check_section("NaN：softmax 整行变成 NaN");
     {
         float a[3] = {1.0f, NAN, 2.0f};
@@ -572,7 +572,7 @@ int main(void)
         CHECK(isnan(out[0]) && isnan(out[1]));
         CHECK(is_distribution(w, 3, 1e-6) && is_distribution(w + 3, 3, 1e-6));
     }
-#line 646 "book/B-errors.nw"
+#line 678 "book/B-errors.nw"
     check_section("NaN 与无穷：参考实现跳过被挡住的值");
     {
         /* 两个查询、三个键、d = 1；掩码挡住键 1，它的值是 +inf */
@@ -602,7 +602,7 @@ int main(void)
         CHECK_OK(attn_sdpa_reference(q_nan, k, k, 2, 3, 1, 1, 1.0f, NULL, 0, out, w));
         CHECK(isnan(out[0]));
     }
-#line 690 "book/B-errors.nw"
+#line 722 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_finite_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -640,7 +640,7 @@ int main(void)
             CHECK_NEAR(out[0], 1.0, 1e-6);
         }
     }
-#line 737 "book/B-errors.nw"
+#line 769 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_order_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -665,7 +665,7 @@ int main(void)
         CHECK_NEAR(w[1], 1.0, 0.0);
         CHECK_NEAR(out[0], 20.0, 1e-5);
     }
-#line 775 "book/B-errors.nw"
+#line 807 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_overlap_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -723,7 +723,7 @@ int main(void)
         CHECK_ARRAY_NEAR(same, out, N * D, 0.0);
         CHECK_STATUS(attn_mha(&mw, buf, 1, buf, N, NULL, 0, wm), ATTN_EINVAL);
     }
-#line 841 "book/B-errors.nw"
+#line 873 "book/B-errors.nw"
     check_section("其余函数：输出与输入重叠");
     {
         float a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 0, 0, 1, 1, 1}, c[9], keep[6];
@@ -753,7 +753,7 @@ int main(void)
         float w2c[4] = {1, 0, 3, 1};
         CHECK_STATUS(attn_ffn(keep, 1, 2, w1, NULL, 2, w2c, NULL, 2, w2c + 2), ATTN_EINVAL);
     }
-#line 878 "book/B-errors.nw"
+#line 910 "book/B-errors.nw"
     check_section("字节数溢出：n·sizeof(float) 装不进 size_t");
     {
         const size_t huge = SIZE_MAX / sizeof(float) + 1;    /* 2^62 */
@@ -771,7 +771,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(a, (size_t)1 << 31, out), ATTN_EINVAL);   /* n·n·4 = 2^64 */
         CHECK_STATUS(attn_rng_normal(&r, a, huge), ATTN_EINVAL);
     }
-#line 924 "book/B-errors.nw"
+#line 956 "book/B-errors.nw"
     check_section("attn_flash_scores：闭式");
     {
         int same = 1;
@@ -784,7 +784,7 @@ int main(void)
         CHECK_INT(attn_flash_scores((size_t)1 << 60, 4, 1), 256);
         CHECK_INT(attn_flash_scores(4, (size_t)1 << 60, 1), (size_t)1 << 62);
     }
-#line 944 "book/B-errors.nw"
+#line 976 "book/B-errors.nw"
     check_section("attn_sdpa_ex：太多的线程");
     {
         const float q[4] = {1, 0, 0, 1};
@@ -796,7 +796,7 @@ int main(void)
                      ATTN_EINVAL);
         CHECK_INT(attn_flash_bytes(64, 64, INT_MAX), 0);
     }
-#line 964 "book/B-errors.nw"
+#line 996 "book/B-errors.nw"
     check_section("KV 缓存：查询比缓存里的位置多");
     {
         attn_kv_cache c;
@@ -808,7 +808,7 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_attend(&c, q, 3, 0.0f, out, NULL), ATTN_EINVAL);
         attn_kv_cache_free(&c);
     }
-#line 1022 "book/B-errors.nw"
+#line 1054 "book/B-errors.nw"
     check_section("三方对照：快速路径、参考实现、双精度的定义");
     {
         enum { MAXN = 260, MAXD = 40 };
@@ -854,7 +854,7 @@ int main(void)
         CHECK_NEAR(worst_out, 0.0, 1e-5);
         CHECK_NEAR(worst_w, 0.0, 1e-5);
     }
-#line 1078 "book/B-errors.nw"
+#line 1110 "book/B-errors.nw"
     check_section("第 10 章：正弦位置编码与 RoPE 的错误输入");
     {
         float buf[8], mark[8];
@@ -896,7 +896,7 @@ int main(void)
         CHECK_STATUS(attn_rope(inf_pair, 1, 4, 3, 0.0f), ATTN_EINVAL);
         CHECK_NEAR(inf_pair[0], 1.0, 0);
     }
-#line 1126 "book/B-errors.nw"
+#line 1158 "book/B-errors.nw"
     check_section("第 10 章：RoPE 的边界值和 NaN");
     {
         float a[4] = {1, 2, 3, 4}, b[4] = {1, 2, 3, 4};
@@ -924,7 +924,7 @@ int main(void)
         for (size_t i = 0; i < 8; i++)
             CHECK(isfinite(pe[i]));
     }
-#line 1181 "book/B-errors.nw"
+#line 1213 "book/B-errors.nw"
     check_section("第 11 章：attn_layernorm");
     {
         float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8], g[4] = {1, 1, 1, 1}, b[4] = {0};
@@ -1074,7 +1074,7 @@ int main(void)
         CHECK_STATUS(attn_gpt_block(&m, 2, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_block(&m, SIZE_MAX, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_block(&m, 0, m.layers[1].w_up, 1), ATTN_EINVAL);
-        x[3] = INFINITY;                                         /* 层归一化拒绝无穷大 */
+        x[3] = INFINITY;                                         /* 层规范化拒绝无穷大 */
         CHECK_STATUS(attn_gpt_block(&m, 0, x, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_logits(&m, x, 1, lg), ATTN_EINVAL);
         x[3] = 0.0f;
@@ -1130,7 +1130,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1395 "book/B-errors.nw"
+#line 1427 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1170,7 +1170,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa_backward(q, k, v, 1, 2, 2, 2, 0, NULL, 0, dout, big, big + 1, NULL),
                      ATTN_EINVAL);
         CHECK_OK(attn_sdpa_backward(q, k, v, 1, 2, 2, 2, 0, NULL, 1, dout, dq, NULL, NULL));
-        /* 层归一化 */
+        /* 层规范化 */
         float g[3];
         CHECK_STATUS(attn_layernorm_backward(x, NULL, dy, 2, 3, 0.0f, dx, NULL, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_layernorm_backward(x, NULL, dy, 2, 3, NAN, dx, NULL, NULL), ATTN_EINVAL);
@@ -1203,7 +1203,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1473 "book/B-errors.nw"
+#line 1505 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
@@ -1244,6 +1244,6 @@ int main(void)
         attn_gpt_free(&g);
         attn_gpt_free(&m);
     }
-#line 40 "book/B-errors.nw"
+#line 72 "book/B-errors.nw"
     return check_summary("chB");
 }
