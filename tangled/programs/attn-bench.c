@@ -1,4 +1,4 @@
-#line 1184 "book/09-fast.nw"
+#line 1294 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -25,7 +25,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1250 "book/09-fast.nw"
+#line 1360 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -40,10 +40,10 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1212 "book/09-fast.nw"
+#line 1322 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1222 "book/09-fast.nw"
+#line 1332 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0;
     const char *impl = "fast";
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R]\n");
         return 2;
     }
-#line 1266 "book/09-fast.nw"
+#line 1376 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -108,5 +108,5 @@ int main(int argc, char **argv)
            impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1216 "book/09-fast.nw"
+#line 1326 "book/09-fast.nw"
 }
