@@ -6,7 +6,8 @@ set style fill solid 0.85 border rgb "black"
 set boxwidth 0.5
 set xrange [-0.6:2.6]
 set yrange [0:118]
-set ytics 0,20,100
+set ytics 0,20,100 nomirror
+set xtics nomirror scale 0
 set ylabel "占参数总数的百分比"
 set key outside top center horizontal samplen 1.5 width -1
 set grid ytics
