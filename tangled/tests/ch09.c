@@ -24,7 +24,7 @@ static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_
     return end < n_k ? end : n_k;
 }
 
-#line 774 "book/09-fast.nw"
+#line 777 "book/09-fast.nw"
 /* 图 9.1 与测试共用：n 个查询、n 个键、因果时，按 flash_block 的循环把每个 (查询块, 键块)
    分成三类：0 整块跳过，1 整块看得见，2 在对角线上（算了，块里有被掩码的分数）。
    visit(i0, rows, j0, cols, 类别, arg) 对每一块调用一次；返回算出的分数个数。 */
@@ -218,7 +218,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(400, 10, 1), 16 * 10);
         CHECK_INT(400 - 2 * 192, 16);
     }
-#line 844 "book/09-fast.nw"
+#line 847 "book/09-fast.nw"
     check_section("图 9.1：n = 768 时的块");
     {
         size_t count[3] = {0, 0, 0};
