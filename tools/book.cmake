@@ -60,6 +60,8 @@ foreach(gp ${FIG_SCRIPTS})
     add_executable(fig-${name} ${data_src})
     target_link_libraries(fig-${name} PRIVATE attn_static)
     target_compile_options(fig-${name} PRIVATE ${ATTN_WARNINGS})
+    # like the tests, the book's own figure programs may use the library's private headers
+    target_include_directories(fig-${name} PRIVATE ${PROJECT_SOURCE_DIR}/tangled/src)
     set(data ${FIG_DIR}/${name}.dat)
     # NAME.dat is rewritten only when the numbers change, so a library edit that does not
     # change them redraws nothing (the stamp records that the program ran)
@@ -90,7 +92,9 @@ file(GLOB FIG_DOTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/figures/*.dot)
 foreach(dotfile ${FIG_DOTS})
   get_filename_component(name ${dotfile} NAME_WE)
   add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg
-    COMMAND ${DOT} -Tsvg -o ${FIG_DIR}/${name}.svg ${dotfile}
+    # svg:cairo draws the text as outlines, as in the PDF: Chromium places the subscripts of
+    # Graphviz's plain SVG text (<SUB> in HTML-like labels) on top of the next line
+    COMMAND ${DOT} -Tsvg:cairo -o ${FIG_DIR}/${name}.svg ${dotfile}
     COMMAND ${DOT} -Tpdf -o ${FIG_DIR}/${name}.pdf ${dotfile}
     COMMAND ${CMAKE_COMMAND} -E copy ${FIG_DIR}/${name}.svg ${HTML_DIR}/figures/${name}.svg
     DEPENDS ${dotfile}

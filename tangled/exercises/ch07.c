@@ -18,7 +18,7 @@ static void rnd_fill(float *a, size_t n, unsigned *state)
     for (size_t i = 0; i < n; i++)
         a[i] = rnd(state);
 }
-#line 638 "book/07-multihead.nw"
+#line 646 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -59,7 +59,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 802 "book/07-multihead.nw"
+#line 810 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -106,7 +106,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
             wo[(h * SENT_DH + p) * SENT_D + p] = 1.0f / SENT_H;
         }
 }
-#line 993 "book/07-multihead.nw"
+#line 1001 "book/07-multihead.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t d = 512, h = 8;
@@ -128,7 +128,7 @@ static int ex_params(int argc, char **argv)
     printf("切开 X 的模型的参数: %zu\n", 3 * h * dh * dh + d * d);
     return 0;
 }
-#line 1017 "book/07-multihead.nw"
+#line 1025 "book/07-multihead.nw"
 static int ex_factor(int argc, char **argv)
 {
     size_t d = 12288, dh = 128;
@@ -149,7 +149,7 @@ static int ex_factor(int argc, char **argv)
     printf("比值: %.2f\n", (double)full / (double)split);
     return 0;
 }
-#line 1040 "book/07-multihead.nw"
+#line 1048 "book/07-multihead.nw"
 static int ex_rank(int argc, char **argv)
 {
     size_t dh = 3;
@@ -170,7 +170,7 @@ static int ex_rank(int argc, char **argv)
     printf("d_model = 8, d_head = %zu, 值矩阵的秩 = %zu\n", dh, rank);
     return 0;
 }
-#line 1063 "book/07-multihead.nw"
+#line 1071 "book/07-multihead.nw"
 static int ex_pattern(int argc, char **argv)
 {
     size_t head = 1, token = 7;

@@ -1,10 +1,10 @@
-#line 853 "book/07-multihead.nw"
+#line 861 "book/07-multihead.nw"
 #include "attn.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#line 802 "book/07-multihead.nw"
+#line 810 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -52,7 +52,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 860 "book/07-multihead.nw"
+#line 868 "book/07-multihead.nw"
 int main(void)
 {
     float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];

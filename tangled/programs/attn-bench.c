@@ -25,7 +25,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1202 "book/09-fast.nw"
+#line 1316 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {

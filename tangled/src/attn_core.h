@@ -36,7 +36,7 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
 #line 682 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 848 "book/09-fast.nw"
+#line 943 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
 /* 所有分数都远在 float 的范围之内、输入都是有限数时返回 1 */

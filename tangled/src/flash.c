@@ -311,7 +311,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 871 "book/09-fast.nw"
+#line 966 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -339,7 +339,7 @@ int attn_flash_applies(const attn_problem *prob)
     return 1;
 }
 
-#line 789 "book/09-fast.nw"
+#line 884 "book/09-fast.nw"
 int attn_flash(const attn_problem *prob)
 {
     size_t n_q = prob->n_q, n_k = prob->n_k, d_k = prob->d_k, d_v = prob->d_v;
@@ -350,7 +350,7 @@ int attn_flash(const attn_problem *prob)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 817 "book/09-fast.nw"
+#line 912 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -362,14 +362,14 @@ int attn_flash(const attn_problem *prob)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 800 "book/09-fast.nw"
+#line 895 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 831 "book/09-fast.nw"
+#line 926 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -381,7 +381,7 @@ int attn_flash(const attn_problem *prob)
                 .out = prob->out + h * prob->head_out,
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
             };
-#line 807 "book/09-fast.nw"
+#line 902 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }

@@ -1,4 +1,4 @@
-#line 982 "book/05-mask.nw"
+#line 1115 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 740 "book/05-mask.nw"
+#line 873 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -68,8 +68,34 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
         return 0;
     return n * sizeof(float);
 }
+#line 635 "book/05-mask.nw"
+/* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
+   逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
+enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
+static int kv_figure_steps(float *q, float *k, float *v, float *w)
+{
+    attn_rng r;
+    attn_kv_cache c;
+    float out[KVF_DV];
+    int status = attn_rng_seed(&r, 17);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, q, KVF_N * KVF_DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, k, KVF_N * KVF_DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
+    if (status == ATTN_OK) status = attn_kv_cache_init(&c, KVF_N, KVF_DK, KVF_DV);
+    if (status != ATTN_OK)
+        return status;
+    for (size_t i = 0; i < KVF_N * KVF_N; i++)
+        w[i] = 0.0f;
+    for (size_t t = 0; t < KVF_N && status == ATTN_OK; t++) {
+        status = attn_kv_cache_append(&c, k + t * KVF_DK, v + t * KVF_DV, 1);
+        if (status == ATTN_OK)      /* w[t][0..t]：缓存里此时有 t+1 行 */
+            status = attn_kv_cache_attend(&c, q + t * KVF_DK, 1, 0.0f, out, w + t * KVF_N);
+    }
+    attn_kv_cache_free(&c);
+    return status;
+}
 
-#line 991 "book/05-mask.nw"
+#line 1125 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -326,7 +352,29 @@ int main(void)
         CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
         attn_kv_cache_free(&c);
     }
-#line 632 "book/05-mask.nw"
+#line 738 "book/05-mask.nw"
+    check_section("图 5.2：逐词填进缓存的权重");
+    {
+        float q[KVF_N * KVF_DK], k[KVF_N * KVF_DK], v[KVF_N * KVF_DV], w[KVF_N * KVF_N];
+        float full_w[KVF_N * KVF_N], full_out[KVF_N * KVF_DV];
+        CHECK_OK(kv_figure_steps(q, k, v, w));
+        CHECK_OK(attn_sdpa(q, k, v, KVF_N, KVF_N, KVF_DK, KVF_DV, 0.0f, NULL, 1, full_out, full_w));
+        CHECK_ARRAY_NEAR(w, full_w, KVF_N * KVF_N, 0);
+        for (size_t t = 0; t < KVF_N; t++) {
+            float sum = 0;
+            for (size_t j = 0; j <= t; j++)
+                sum += w[t * KVF_N + j];
+            CHECK_NEAR(sum, 1, 1e-6);
+        }
+        CHECK_NEAR(w[0], 1, 0);
+        size_t best = 0;
+        for (size_t j = 1; j < KVF_N; j++)
+            if (w[5 * KVF_N + j] > w[5 * KVF_N + best])
+                best = j;
+        CHECK_INT(best, 3);
+        CHECK_NEAR(w[5 * KVF_N + 3], 0.39, 0.005);
+    }
+#line 765 "book/05-mask.nw"
     check_section("KV 缓存：满了、空的、非法的尺寸");
     {
         attn_kv_cache c;
@@ -353,7 +401,7 @@ int main(void)
         CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
         CHECK_STR(attn_strerror(ATTN_EFULL), "cache is full");
     }
-#line 665 "book/05-mask.nw"
+#line 798 "book/05-mask.nw"
     check_section("KV 缓存的大小：GPT-3");
     {
         unsigned long long per_token = 2ULL * 12288 * 96;
@@ -362,7 +410,7 @@ int main(void)
         CHECK_INT(per_token * 4, 9ULL << 20);
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
     }
-#line 700 "book/05-mask.nw"
+#line 833 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -381,7 +429,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 753 "book/05-mask.nw"
+#line 886 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -395,6 +443,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1006 "book/05-mask.nw"
+#line 1141 "book/05-mask.nw"
     return check_summary("ch05");
 }

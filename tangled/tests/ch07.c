@@ -1,4 +1,4 @@
-#line 1139 "book/07-multihead.nw"
+#line 1147 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -70,7 +70,7 @@ static void ref_mha(const attn_mha_weights *w, const float *xq, size_t nq,
     ref_linear(cat, w->w_o, w->b_o, out, nq, dc, dm);
 }
 
-#line 638 "book/07-multihead.nw"
+#line 646 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -111,7 +111,7 @@ static void random_value_map(size_t d, size_t dh, unsigned *seed, float *m)
             m[r * d + c] = s;
         }
 }
-#line 802 "book/07-multihead.nw"
+#line 810 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -159,7 +159,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 1150 "book/07-multihead.nw"
+#line 1158 "book/07-multihead.nw"
 int main(void)
 {
 #line 44 "book/07-multihead.nw"
@@ -275,7 +275,7 @@ int main(void)
         bad.d_head = SIZE_MAX / 2;
         CHECK_STATUS(attn_mha(&bad, x, 2, x, 2, NULL, 0, out), ATTN_EINVAL);
     }
-#line 538 "book/07-multihead.nw"
+#line 546 "book/07-multihead.nw"
     check_section("切开 X 是另一个、更弱的模型");
     {
         size_t d = 512, h = 8, dh = 64;
@@ -318,7 +318,7 @@ int main(void)
         CHECK_NEAR(change_split, 0, 0);
         CHECK(change_full > 1e-2);
     }
-#line 621 "book/07-multihead.nw"
+#line 629 "book/07-multihead.nw"
     check_section("值矩阵的参数：12288 → 128 → 12288");
     {
         size_t d = 12288, dh = 128;
@@ -330,7 +330,7 @@ int main(void)
         CHECK_INT(d * dh + d * dh, d * dh * 2);   /* W_Q 加 W_K 等于 value-down 加 value-up */
         CHECK_INT((d * d) / (d * dh), 96);
     }
-#line 681 "book/07-multihead.nw"
+#line 689 "book/07-multihead.nw"
     check_section("一个头的值矩阵，秩不超过 d_head");
     {
         unsigned seed = 3;
@@ -340,7 +340,7 @@ int main(void)
         rnd_fill(m, 6 * 6, &seed);
         CHECK_INT(matrix_rank(m, 6, 6, 1e-4f), 6);
     }
-#line 697 "book/07-multihead.nw"
+#line 705 "book/07-multihead.nw"
     check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
     {
         enum { DM = 5, NH = 3, DH = 2, DC = NH * DH, N = 4 };
@@ -383,7 +383,7 @@ int main(void)
         CHECK_ARRAY_NEAR(got, sum_up, N * DM, 1e-5);
         CHECK_ARRAY_NEAR(got, sum, N * DM, 1e-5);
     }
-#line 749 "book/07-multihead.nw"
+#line 757 "book/07-multihead.nw"
     check_section("值向量的个数等于词数，不等于嵌入维数");
     {
         enum { N = 5, D = 12 };
@@ -402,14 +402,14 @@ int main(void)
             CHECK_NEAR(out[0 * D + c], delta, 1e-5);
         }
     }
-#line 780 "book/07-multihead.nw"
+#line 788 "book/07-multihead.nw"
     check_section("W_O 把拼接结果映射回 d_model；GPT 里它是方阵");
     {
         CHECK_INT(12 * 64, 768);                           /* W_O 是 d_model × d_model */
         CHECK_INT(96 * 128, 12288);
         CHECK_INT(8 * 64, 512);
     }
-#line 900 "book/07-multihead.nw"
+#line 908 "book/07-multihead.nw"
     check_section("三个手工头的注意力模式");
     {
         float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -435,7 +435,7 @@ int main(void)
             CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
         CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
     }
-#line 936 "book/07-multihead.nw"
+#line 944 "book/07-multihead.nw"
     check_section("8 个头与 96 个头");
     {
         CHECK_INT(8 * 64, 512);
@@ -448,7 +448,7 @@ int main(void)
         /* 约三分之一：580 亿 / 1750 亿 */
         CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
     }
-#line 959 "book/07-multihead.nw"
+#line 967 "book/07-multihead.nw"
     check_section("头数：8、16、12、96，每头的宽度");
     {
         CHECK_INT(512 / 8, 64);                            /* 原始 Transformer 的基础模型 */
@@ -456,6 +456,6 @@ int main(void)
         CHECK_INT(768 / 12, 64);                           /* GPT-2 small */
         CHECK_INT(12288 / 96, 128);                        /* GPT-3 */
     }
-#line 1165 "book/07-multihead.nw"
+#line 1173 "book/07-multihead.nw"
     return check_summary("ch07");
 }

@@ -1,4 +1,4 @@
-#line 1120 "book/09-fast.nw"
+#line 1215 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -9,7 +9,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1155 "book/09-fast.nw"
+#line 85 "book/09-fast.nw"
+/* 查询块 FQ 行，键块 FK 个键；寄存器块 TR 行 TC 列。FQ 是 TR 的倍数，FK 是 TC 的倍数。 */
+enum { FQ = 192, FK = 64, TR = 6, TC = 16 };
+
+#line 702 "book/09-fast.nw"
+/* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
+static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
+{
+    if (!causal)
+        return n_k;
+    size_t lim = i0 + rows + n_k;
+    size_t end = lim > n_q ? lim - n_q : 0;
+    return end < n_k ? end : n_k;
+}
+
+#line 777 "book/09-fast.nw"
+/* 图 9.1 与测试共用：n 个查询、n 个键、因果时，按 flash_block 的循环把每个 (查询块, 键块)
+   分成三类：0 整块跳过，1 整块看得见，2 在对角线上（算了，块里有被掩码的分数）。
+   visit(i0, rows, j0, cols, 类别, arg) 对每一块调用一次；返回算出的分数个数。 */
+static size_t flash_tiles(size_t n, void (*visit)(size_t, size_t, size_t, size_t, int, void *),
+                          void *arg)
+{
+    size_t scores = 0;
+    for (size_t i0 = 0; i0 < n; i0 += FQ) {
+        size_t rows = n - i0 < FQ ? n - i0 : FQ;
+        size_t j_end = flash_key_end(n, n, 1, i0, rows);
+        for (size_t j0 = 0; j0 < n; j0 += FK) {
+            size_t cols = n - j0 < FK ? n - j0 : FK;
+            int kind = j0 >= j_end ? 0 : j0 + cols - 1 <= i0 ? 1 : 2;   /* 第一行 i0 看到键 i0 为止 */
+            if (kind != 0)
+                scores += rows * cols;
+            if (visit != NULL)
+                visit(i0, rows, j0, cols, kind, arg);
+        }
+    }
+    return scores;
+}
+
+#line 1260 "book/09-fast.nw"
+/* 图 9.1 的块：按类别计数 */
+static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int kind, void *arg)
+{
+    (void)i0; (void)rows; (void)j0; (void)cols;
+    ((size_t *)arg)[kind]++;
+}
+
+#line 1269 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -34,7 +80,7 @@ static size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1132 "book/09-fast.nw"
+#line 1235 "book/09-fast.nw"
 int main(void)
 {
 #line 32 "book/09-fast.nw"
@@ -173,7 +219,23 @@ int main(void)
         CHECK_INT(attn_flash_scores(400, 10, 1), 16 * 10);
         CHECK_INT(400 - 2 * 192, 16);
     }
-#line 900 "book/09-fast.nw"
+#line 847 "book/09-fast.nw"
+    check_section("图 9.1：n = 768 时的块");
+    {
+        size_t count[3] = {0, 0, 0};
+        size_t scores = flash_tiles(768, ch09_count_tile, count);
+        CHECK_INT(768 / FQ, 4);
+        CHECK_INT(768 / FK, 12);
+        CHECK_INT(count[0] + count[1] + count[2], 48);
+        CHECK_INT(count[1] + count[2], 30);
+        CHECK_INT(count[2], 12);
+        CHECK_INT(count[0], 18);
+        CHECK_INT(scores, 368640);
+        CHECK_INT(attn_flash_scores(768, 768, 1), 368640);
+        CHECK_NEAR(368640.0 / (768.0 * 768.0), 0.625, 0);
+        CHECK_INT(flash_tiles(2048, NULL, NULL), 2289664);      /* 和上面的 54.6% 是同一种数法 */
+    }
+#line 995 "book/09-fast.nw"
     check_section("极大的输入交给参考实现：不出 NaN");
     {
         float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
@@ -184,7 +246,7 @@ int main(void)
         CHECK_NEAR(fast[0], ref[0], 0.0);
         CHECK_NEAR(fast[0], 20.0, 0.0);
     }
-#line 992 "book/09-fast.nw"
+#line 1087 "book/09-fast.nw"
     check_section("多个头、多个线程");
     {
         size_t heads = 3, n = 150, d = 40;
@@ -203,7 +265,7 @@ int main(void)
         CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
         free(q); free(k); free(v); free(o1); free(o2); free(o3);
     }
-#line 1022 "book/09-fast.nw"
+#line 1117 "book/09-fast.nw"
     check_section("快速路径与参考实现一致");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -217,7 +279,7 @@ int main(void)
             for (int variant = 0; variant < 4; variant++) {
                 size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                 int causal = variant & 1, use_mask = variant >> 1;
-#line 1058 "book/09-fast.nw"
+#line 1153 "book/09-fast.nw"
                 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
                 float *v = malloc(n_k * d_v * sizeof *v);
                 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -230,7 +292,7 @@ int main(void)
                 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
                 for (size_t x = 0; x < n_q * n_k; x++)
                     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 1036 "book/09-fast.nw"
+#line 1131 "book/09-fast.nw"
                 all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                     causal, o1, w1) == ATTN_OK;
                 all_ok &= attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -250,7 +312,7 @@ int main(void)
         CHECK(worst_w < 1e-5);
         CHECK(worst_out > 0);
     }
-#line 1073 "book/09-fast.nw"
+#line 1168 "book/09-fast.nw"
     check_section("看不见任何键的行是零");
     {
         size_t n_q = 200, n_k = 130, d = 8;
@@ -273,7 +335,7 @@ int main(void)
         CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
         free(q); free(k); free(v); free(o); free(w);
     }
-#line 1100 "book/09-fast.nw"
+#line 1195 "book/09-fast.nw"
     check_section("快速路径的参数检查");
     {
         float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -289,7 +351,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 1234 "book/09-fast.nw"
+#line 1348 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 64) * 16 + (64 + 192) * 16 + 192 * 64 + 2 * 192, 20864);
@@ -297,7 +359,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 1345 "book/09-fast.nw"
+#line 1459 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -309,7 +371,7 @@ int main(void)
         CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
         CHECK_NEAR(log10((256.0 * 1048576) / 181760), 3.17, 0.01);              /* 三个数量级 */
     }
-#line 1424 "book/09-fast.nw"
+#line 1550 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -318,7 +380,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 1459 "book/09-fast.nw"
+#line 1585 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 64) * 128 + (64 + 192) * 128 + 192 * 64 + 2 * 192, 78208);
@@ -343,6 +405,13 @@ int main(void)
         CHECK_INT((96 + 64) * 64 * 2 + 96 * 64 + 2 * 96, 26816);
         CHECK_INT(26816 * 4, 107264);
     }
-#line 1150 "book/09-fast.nw"
+#line 1478 "book/09-fast.nw"
+    check_section("图 9.2 的峰值线");
+    {
+        double peak1 = 2 * 8 * 2 * 2.596, peak2 = 2 * peak1;
+        CHECK_NEAR(peak1, 83, 0.5);
+        CHECK_NEAR(peak2, 166, 0.5);
+    }
+#line 1255 "book/09-fast.nw"
     return check_summary("ch09");
 }

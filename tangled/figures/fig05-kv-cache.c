@@ -1,0 +1,94 @@
+#line 663 "book/05-mask.nw"
+/* 图 5.2 的数据：KV 缓存逐词增长。坐标由这里排好，gnuplot 只管画。六块（以两个空行分开）：
+   0 格子 “x y 半宽 半高 值”；1 这一步新追加的行（橙框）；2 空着的位置（虚线框）；
+   3 权重条；4 居中的文字 “x y 文字”；5 左对齐的文字。一格是一个分量。 */
+#include "attn.h"
+
+#include <stdio.h>
+
+#line 635 "book/05-mask.nw"
+/* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
+   逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
+enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
+static int kv_figure_steps(float *q, float *k, float *v, float *w)
+{
+    attn_rng r;
+    attn_kv_cache c;
+    float out[KVF_DV];
+    int status = attn_rng_seed(&r, 17);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, q, KVF_N * KVF_DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, k, KVF_N * KVF_DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
+    if (status == ATTN_OK) status = attn_kv_cache_init(&c, KVF_N, KVF_DK, KVF_DV);
+    if (status != ATTN_OK)
+        return status;
+    for (size_t i = 0; i < KVF_N * KVF_N; i++)
+        w[i] = 0.0f;
+    for (size_t t = 0; t < KVF_N && status == ATTN_OK; t++) {
+        status = attn_kv_cache_append(&c, k + t * KVF_DK, v + t * KVF_DV, 1);
+        if (status == ATTN_OK)      /* w[t][0..t]：缓存里此时有 t+1 行 */
+            status = attn_kv_cache_attend(&c, q + t * KVF_DK, 1, 0.0f, out, w + t * KVF_N);
+    }
+    attn_kv_cache_free(&c);
+    return status;
+}
+
+#line 672 "book/05-mask.nw"
+/* 一组（一步）的左上角：每行三组，组宽 14 格，组高 11 格，y 轴向上 */
+static double gx(size_t t) { return (double)(t % 3) * 14.0; }
+static double gy(size_t t) { return -(double)(t / 3) * 11.0; }
+
+/* 第 t 步一行 n 个格子，左端 x0，中心高 y，值 a[0..n) */
+static void cells(double x0, double y, const float *a, size_t n)
+{
+    for (size_t c = 0; c < n; c++)
+        printf("%.2f %.2f 0.5 0.45 %.4f\n", x0 + (double)c + 0.5, y, a[c]);
+}
+
+static double row_y(size_t t, size_t j) { return gy(t) - 3.4 - (double)j; }
+
+int main(void)
+{
+    float q[KVF_N * KVF_DK], k[KVF_N * KVF_DK], v[KVF_N * KVF_DV], w[KVF_N * KVF_N];
+    if (kv_figure_steps(q, k, v, w) != ATTN_OK)
+        return 1;
+    for (size_t t = 0; t < KVF_N; t++) {            /* 0：缓存里的键、值和新查询 */
+        cells(gx(t), gy(t) - 1.2, q + t * KVF_DK, KVF_DK);
+        for (size_t j = 0; j <= t; j++) {
+            cells(gx(t), row_y(t, j), k + j * KVF_DK, KVF_DK);
+            cells(gx(t) + 5, row_y(t, j), v + j * KVF_DV, KVF_DV);
+        }
+    }
+    printf("\n\n");
+    for (size_t t = 0; t < KVF_N; t++) {            /* 1：新查询和新追加的一行 */
+        printf("%.2f %.2f 2 0.45\n", gx(t) + 2, gy(t) - 1.2);
+        printf("%.2f %.2f 2 0.45\n", gx(t) + 2, row_y(t, t));
+        printf("%.2f %.2f 1.5 0.45\n", gx(t) + 6.5, row_y(t, t));
+    }
+    printf("\n\n");
+    for (size_t t = 0; t < KVF_N; t++)              /* 2：还空着的位置 */
+        for (size_t j = t + 1; j < KVF_N; j++) {
+            printf("%.2f %.2f 2 0.45\n", gx(t) + 2, row_y(t, j));
+            printf("%.2f %.2f 1.5 0.45\n", gx(t) + 6.5, row_y(t, j));
+        }
+    printf("\n\n");
+    for (size_t t = 0; t < KVF_N; t++)              /* 3：权重条，满长 4 格 */
+        for (size_t j = 0; j <= t; j++) {
+            double len = 4.0 * w[t * KVF_N + j];
+            printf("%.3f %.2f %.3f 0.4\n", gx(t) + 9 + len / 2, row_y(t, j), len / 2);
+        }
+    printf("\n\n");
+    for (size_t t = 0; t < KVF_N; t++) {            /* 4：标题和列名 */
+        printf("%.2f %.2f \"第 %zu 步：缓存 %zu 行\"\n", gx(t) + 6.5, gy(t) + 0.2, t, t + 1);
+        printf("%.2f %.2f \"K\"\n", gx(t) + 2, gy(t) - 2.2);
+        printf("%.2f %.2f \"V\"\n", gx(t) + 6.5, gy(t) - 2.2);
+        printf("%.2f %.2f \"权重\"\n", gx(t) + 10.5, gy(t) - 2.2);
+    }
+    printf("\n\n");
+    for (size_t t = 0; t < KVF_N; t++) {            /* 5：查询的名字和每行的权重 */
+        printf("%.2f %.2f \"q_%zu\"\n", gx(t) + 4.3, gy(t) - 1.2, t);
+        for (size_t j = 0; j <= t; j++)
+            printf("%.2f %.2f \"%.2f\"\n", gx(t) + 9.1, row_y(t, j), w[t * KVF_N + j]);
+    }
+    return 0;
+}
