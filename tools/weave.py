@@ -174,6 +174,7 @@ class Book:
                         m = re.search(r"^#\s+(.+?)\s*(\{[#.][^{}]*\})?\s*$", doc_text(c), re.M)
                         if m:
                             ch.title = m.group(1)
+                            ch.title_chunk = c
                     continue
                 n += 1
                 c.number = f"{ch.label}.{n}"
@@ -327,7 +328,7 @@ class Writer:
         text = doc_text(c)
         # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
         text = re.sub(r"([图表])\s*@((fig|tbl):)", lambda m: "@" + m.group(2) if m.group(1) == {"fig": "图", "tbl": "表"}[m.group(3)] else m.group(0), text)
-        if self.target == "html" and c is next(x for x in ch.chunks if x.kind == "docs") and chapter_label(ch):
+        if self.target == "html" and c is getattr(ch, "title_chunk", None) and chapter_label(ch):
             # the chapter's heading says which chapter it is (the PDF's ctexbook does that itself)
             text = re.sub(r"^#\s+", f"# [{chapter_label(ch)}]{{.chnum}} ", text, count=1, flags=re.M)
         # numbered figure captions: ![说明](figures/x){#fig:x} -> ![图 1.2　说明](...)
@@ -597,6 +598,8 @@ def html_jobs(book):
                 "-V", "lang=zh-CN", "-V", f"sidebar-before={before}", "-V", f"sidebar-after={after}"]
         if i > 0:
             args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={page_title(pages[i-1][2], pages[i-1][1])}"]
+        else:       # before the first page: the contents
+            args += ["-V", "prev=index.html", "-V", "prevtitle=目录"]
         if i + 1 < len(pages):
             args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={page_title(pages[i+1][2], pages[i+1][1])}"]
         jobs[Path(page).stem + ".html"] = {
@@ -961,7 +964,16 @@ def polish_html(text):
     def upright(m):
         return re.sub(r"<mi>", '<mi mathvariant="normal">', m.group(0))
     text = re.sub(r'<mstyle mathvariant="normal">(?:(?!</mstyle>).)*</mstyle>', upright, text, flags=re.S)
-    text = re.sub(f"({INLINE_MATH})([。，、；：？！）」』”]+)", r'<span class="nobr">\1\2</span>',
+    # a long inline formula (it cannot break) gets a box that scrolls sideways on a phone
+    def wide(m):
+        shown = re.sub(r"<annotation\b.*?</annotation>|<[^>]+>", "", m.group(0), flags=re.S)
+        return f'<span class="widemath">{m.group(0)}</span>' if len(html.unescape(shown)) > 26 else m.group(0)
+    text = re.sub(INLINE_MATH, wide, text, flags=re.S)
+    text = re.sub(f"((?:<span class=\"widemath\">)?{INLINE_MATH}(?:</span>)?)([。，、；：？！）」』”]+)",
+                  r'<span class="nobr">\1\2</span>', text, flags=re.S)
+    # a display formula wider than a phone scrolls sideways in a box of its own (a <math> element
+    # cannot be that box: Chromium does not clip block math)
+    text = re.sub(r'<math display="block"(?:(?!</math>).)*</math>', r'<span class="mathblock">\g<0></span>',
                   text, flags=re.S)
     return text
 
