@@ -805,7 +805,8 @@ MATH_WORDS = {"infty": "∞", "times": "×", "cdot": "·", "cdots": "⋯", "ldot
               "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
               "to": "→", "rightarrow": "→", "in": "∈", "sum": "∑", "top": "ᵀ", "alpha": "α",
               "beta": "β", "sigma": "σ", "mu": "μ", "epsilon": "ε", "lambda": "λ", "theta": "θ",
-              "pi": "π", "log": "log", "exp": "exp", "max": "max", "min": "min"}
+              "pi": "π", "equiv": "≡", "odot": "⊙", "leftarrow": "←", "mid": "|", "prime": "′",
+              "ln": "ln", "sin": "sin", "cos": "cos", "tanh": "tanh", "log": "log", "exp": "exp", "max": "max", "min": "min"}
 
 
 def brace_group(s, i):
@@ -838,9 +839,12 @@ def math_to_text(m):
             elif word == "mathbb":
                 arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
                 out.append({"R": "ℝ", "N": "ℕ", "Z": "ℤ", "E": "𝔼"}.get(arg, arg))
-            elif word in ("text", "mathrm", "mathit", "mathbf", "operatorname", "textrm"):
-                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else ("", i)
-                out.append(arg)
+            elif word in ("text", "mathrm", "mathit", "mathbf", "mathsf", "mathrel", "mathbin",
+                          "mathop", "operatorname", "textrm", "boldsymbol"):
+                while i < len(m) and m[i] == " ":
+                    i += 1
+                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
+                out.append(math_to_text(arg) if word not in ("text", "textrm") else arg)
             elif word in (",", ";", " ", "!", ":"):
                 out.append(" " if word != "!" else "")
             elif word in ("{", "}", "_", "%", "#", "&", "$"):
@@ -955,9 +959,12 @@ def polish_html(text):
     # "(0, 0)" came out with tall, padded parentheses. Only formulas that say \left stretch.
     def fences(m):
         tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', m.group(0), re.S)
-        if tex and "\\left" in tex.group(1):
+        if tex and re.search(r"\\(left|begin|[bB]ig)", tex.group(1)):
             return m.group(0)
-        return m.group(0).replace('<mo stretchy="true"', '<mo stretchy="false"')
+        out = m.group(0).replace('<mo stretchy="true"', '<mo stretchy="false"')
+        # a minus or plus right after "(", "," or "=" is a sign: no space as around a binary minus
+        return re.sub(r'((?:form="prefix">[(\[]</mo>|<mo>,</mo>|<mo>=</mo>|<mrow>))<mo>([−+])</mo>',
+                      r'\1<mo form="prefix">\2</mo>', out)
     text = re.sub(r"<math\b.*?</math>", fences, text, flags=re.S)
     # \mathrm{softmax}: texmath writes <mstyle mathvariant="normal">, which Chromium ignores
     # (MathML Core has mathvariant on <mi> only), so the word came out in italics
