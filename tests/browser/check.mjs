@@ -1,7 +1,8 @@
 // tests/browser/check.mjs HTML_DIR SHOT_DIR — the HTML book as a reader sees it, in Debian's
 // Chromium (headless, driven by playwright-core): every page at desktop and phone widths, light
 // and dark. With ATTN_SCREENSHOTS=1 it also saves a full-page screenshot of every page in each
-// of the four settings into SHOT_DIR (slow; not part of the test).
+// of the four settings into SHOT_DIR (slow; not part of the test); ATTN_TIMING=1 prints how long
+// each page and each behaviour check took.
 //
 // Read from the files (once, in node):
 //   every internal link points at an existing file and anchor; no link or resource leaves the
