@@ -327,7 +327,8 @@ class Writer:
     def docs(self, ch, c):
         text = doc_text(c)
         # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
-        text = re.sub(r"([图表])\s*@((fig|tbl):)", lambda m: "@" + m.group(2) if m.group(1) == {"fig": "图", "tbl": "表"}[m.group(3)] else m.group(0), text)
+        text = re.sub(r"图\s*@fig:", "@fig:", text)
+        text = re.sub(r"表\s*@tbl:", "@tbl:", text)
         if self.target == "html" and c is getattr(ch, "title_chunk", None) and chapter_label(ch):
             # the chapter's heading says which chapter it is (the PDF's ctexbook does that itself)
             text = re.sub(r"^#\s+", f"# [{chapter_label(ch)}]{{.chnum}} ", text, count=1, flags=re.M)
