@@ -143,5 +143,11 @@ grep -q '\\begin{itemize}' "$dir/chapters/indexes.tex" && bad "indexes are bulle
 order=$(grep -o '〈\(把负数置零\|测试：一个神经元算出 5\|除以总和\)〉' "$dir/jobs/indexes.latex.json" | sed 's/[〈〉]//g' | tr '\n' ' ')
 [ "$order" = "把负数置零 测试：一个神经元算出 5 除以总和 " ] || bad "chunk index not in pinyin order: $order"
 
+# chunks that only the tests use are set smaller (\nwtestchunk: \footnotesize instead of \small)
+grep -q '\\nwtestchunk' "$dir/chapters/03-attention.tex" || bad "chapter 3's test chunks are not marked to be set smaller"
+grep -q '\\nwtestchunk' "$dir/chapters/03-attention.tex" &&
+  grep '{src/softmax.c}' "$dir/chapters/03-attention.tex" | grep -q '\\nwtestchunk' &&
+  bad "a library chunk of chapter 3 is set small like a test chunk"
+
 echo "pdf-check: $pages pages, $titles chapters, $outlines bookmarks, fonts embedded, status $status"
 exit $status

@@ -59,7 +59,7 @@ for f in "$html"/*.html; do
 done
 rm -f "$tmp/html/index.html"
 python3 tools/weave.py contents "$tmp/jobs/contents.html.json" "$tmp/html"
-for f in index.html search-index.js book.css search.js; do
+for f in index.html search-index.js book.css search.js book.js; do
   cmp -s "$tmp/html/$f" "$html/$f" || fail "$f differs from the build's"
 done
 

@@ -152,7 +152,7 @@ add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js
   COMMAND ${WEAVE} contents ${JOB_DIR}/contents.html.json ${HTML_DIR}
   DEPENDS ${HTML_PAGES} ${JOB_DIR}/contents.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
           ${PROJECT_SOURCE_DIR}/tools/book.html ${PROJECT_SOURCE_DIR}/tools/book.css
-          ${PROJECT_SOURCE_DIR}/tools/search.js
+          ${PROJECT_SOURCE_DIR}/tools/search.js ${PROJECT_SOURCE_DIR}/tools/book.js
   COMMENT "weave: contents page and search index")
 # the page rules run in their own targets first; html then finds them up to date
 # (a rule shared by two targets that build in parallel would otherwise run twice at once)

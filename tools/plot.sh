@@ -10,7 +10,10 @@ font="Noto Sans CJK SC"
 formats=${PLOT_FORMATS:-svg pdf}     # PLOT_FORMATS=svg: only the SVG
 for format in $formats; do
   case $format in
-    svg) gnuplot -e "datafile='$data'; set terminal svg size 720,450 dynamic enhanced font '$font,14' background rgb 'white'; set output '$out.svg'" "$script" ;;
+    # a heat map ("with image") is a tiny raster inside the SVG: drawn with sharp cells, not
+    # smoothed by the browser into a blur
+    svg) gnuplot -e "datafile='$data'; set terminal svg size 720,450 dynamic enhanced font '$font,14' background rgb 'white'; set output '$out.svg'" "$script"
+         sed -i "s/<image /<image style='image-rendering:pixelated' /" "$out.svg" ;;
     # the PDF at the text width of the book (16 cm) with labels at 10 pt (pdfcairo would halve
     # the font size without fontscale 1), so the book includes it at its own size
     pdf) gnuplot -e "datafile='$data'; set terminal pdfcairo size 16cm,10cm enhanced font '$font,10' fontscale 1.0; set output '$out.pdf'" "$script" ;;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tools/readme-picture.sh — redraw docs/book-page.png, the picture at the top of README.md:
 # the PDF page that holds figure 3.1 (the attention pattern of the "fluffy blue creature"
-# sentence), rendered by pdftoppm from build/book/attn-book.pdf. Run after tools/setup.sh.
+# sentence), rendered by pdftoppm from build/book/attn-book.pdf at twice the size of the page
+# as README.md shows it (595 px wide there, 144 dpi here), so that it is sharp on any screen.
+# Run after tools/setup.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pdf=build/book/attn-book.pdf
@@ -9,7 +11,7 @@ pdf=build/book/attn-book.pdf
 pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
 for p in $(seq 1 "$pages"); do
   if pdftotext -f "$p" -l "$p" "$pdf" - | grep -qx '图 3\.1'; then
-    pdftoppm -r 70 -png -singlefile -f "$p" -l "$p" "$pdf" docs/book-page
+    pdftoppm -r 144 -png -singlefile -f "$p" -l "$p" "$pdf" docs/book-page
     echo "readme-picture: page $p -> docs/book-page.png"
     exit 0
   fi

@@ -174,6 +174,7 @@ class Book:
                         m = re.search(r"^#\s+(.+?)\s*(\{[#.][^{}]*\})?\s*$", doc_text(c), re.M)
                         if m:
                             ch.title = m.group(1)
+                            ch.title_chunk = c
                     continue
                 n += 1
                 c.number = f"{ch.label}.{n}"
@@ -216,6 +217,21 @@ class Book:
                     self.tables[m.group(2)] = (f"{ch.label}.{tbl}", ch)
                     self.anchor_page[m.group(2)] = ch.page
         self.language = {name: self._language(name, set()) for name in self.defs}
+        # chunks that exist only for the tests: every root they end up in is under tests/
+        self.test_only = {name: all(r.startswith("tests/") for r in self._roots(name, set()))
+                          for name in self.defs}
+
+    def _roots(self, name, seen):
+        """The root chunks (files) that NAME's code ends up in."""
+        if name in seen:
+            return set()
+        seen.add(name)
+        if name not in self.uses:
+            return {name}
+        out = set()
+        for u in self.uses[name]:
+            out |= self._roots(u.name, seen)
+        return out
 
     def _language(self, name, seen):
         """The language of a chunk is that of the file its root tangles to."""
@@ -310,6 +326,12 @@ class Writer:
 
     def docs(self, ch, c):
         text = doc_text(c)
+        # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
+        text = re.sub(r"图\s*@fig:", "@fig:", text)
+        text = re.sub(r"表\s*@tbl:", "@tbl:", text)
+        if self.target == "html" and c is getattr(ch, "title_chunk", None) and chapter_label(ch):
+            # the chapter's heading says which chapter it is (the PDF's ctexbook does that itself)
+            text = re.sub(r"^#\s+", f"# [{chapter_label(ch)}]{{.chnum}} ", text, count=1, flags=re.M)
         # numbered figure captions: ![说明](figures/x){#fig:x} -> ![图 1.2　说明](...)
         def caption(m):
             num, _ = self.book.figures[m.group(3)]
@@ -390,6 +412,7 @@ class Writer:
         if c.defs:
             info.append("定义 " + "、".join(f"`{d}`" for d in c.defs) + "。")
         begin = end = ""
+        test = book.test_only.get(c.name, False)
         if self.target == "latex":
             tag = f"`\\nwtagbox{{{c.number}}}`{{=latex}}"
             foot = "`{\\footnotesize{}`{=latex}" + "　".join(info) + "`}`{=latex}"
@@ -398,11 +421,23 @@ class Writer:
             # for the （续） line at the top of a page it runs onto
             wide = any(code_width(line, self.refs) > CODE_COLUMNS for line in code.split("\n"))
             begin = (f"```{{=latex}}\n\\nwchunk{{{code.count(chr(10)) + 1}}}{{{int(wide)}}}"
-                     f"{{{tex_escape(c.name)}}}{{{c.number}}}\n```\n\n")
+                     f"{{{tex_escape(c.name)}}}{{{c.number}}}{chr(92) + 'nwtestchunk' if test else ''}\n```\n\n")
             end = "\n```{=latex}\n\\nwendchunk\n```\n"
         else:
             tag = f"[{c.number}]{{.nwtag}}"
             foot = f"[{'　'.join(info)}]{{.nwinfo}}"
+            if test:
+                # a chunk that only the tests use: folded, its name (what it checks) on one line
+                plus = "+" if idx > 0 else ""
+                summary = (f'<span class="nwtag">{c.number}</span> '
+                           f'〈{html.escape(c.name)}&nbsp;{first.number}〉{plus}≡ '
+                           f'<span class="nwtestnote">测试</span>')
+                return (f"::: {{.nwchunk .nwtest #{c.anchor}}}\n"
+                        f"```{{=html}}\n<details><summary>{summary}</summary>\n```\n\n"
+                        f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
+                        f"{foot}\n\n"
+                        f"```{{=html}}\n</details>\n```\n"
+                        f":::\n")
         return (f"::: {{.nwchunk #{c.anchor}}}\n"
                 f"{begin}"
                 f"[{tag} {head_name} {sign}]{{.nwname}}\n\n"
@@ -555,48 +590,86 @@ def html_jobs(book):
     for i, (page, title, ch) in enumerate(pages):
         w.refs = []
         md = w.chapter(ch) if ch else w.indexes()
+        before, after = sidebar(pages, page)
         args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
                 "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
                 "--default-image-extension=svg", "--highlight-style=tango",
-                "-M", f"pagetitle={strip_md(title)}", "-V", f"booktitle={BOOK_TITLE}",
-                "-V", "lang=zh-CN"]
+                "-M", f"pagetitle={page_title(ch, title)}", "-V", f"booktitle={BOOK_TITLE}",
+                "-V", f"booktitle-main={BOOK_MAIN_TITLE}", "-V", f"booktitle-sub={BOOK_SUBTITLE}",
+                "-V", "lang=zh-CN", "-V", f"sidebar-before={before}", "-V", f"sidebar-after={after}"]
         if i > 0:
-            args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={strip_md(pages[i-1][1])}"]
+            args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={page_title(pages[i-1][2], pages[i-1][1])}"]
+        else:       # before the first page: the contents
+            args += ["-V", "prev=index.html", "-V", "prevtitle=目录"]
         if i + 1 < len(pages):
-            args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={strip_md(pages[i+1][1])}"]
+            args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={page_title(pages[i+1][2], pages[i+1][1])}"]
         jobs[Path(page).stem + ".html"] = {
             "target": "html", "args": args, "md": md,
             "refs": [[w.href(anchor), name, number] for anchor, name, number in w.refs]}
-    jobs["contents.html"] = {"target": "contents", "pages": [[page, title] for page, title, _ in pages]}
+    jobs["contents.html"] = {"target": "contents",
+                             "pages": [[page, page_title(ch, title)] for page, title, ch in pages],
+                             "sidebar": sidebar(pages, None)[0]}
     return jobs
+
+
+def page_title(ch, title):
+    """A page's title as plain text, with its chapter: 第 4 章　为什么要除以 √dₖ."""
+    label = chapter_label(ch)
+    return (label + "　" if label else "") + title_text(title)
+
+
+def sidebar(pages, current):
+    """The whole book's contents for the side bar, as two pieces of HTML: up to and including
+    the link of the current page's entry (the page's own contents follows it), and the rest."""
+    before, after = [], []
+    seen = False
+    for page, title, ch in pages:
+        label = chapter_label(ch)
+        num = f'<span class="chnum">{label}</span>' if label else ""
+        link = f'{num}{html.escape(title_text(title))}</a>'
+        if page == current:
+            before.append(f'<li class="current"><a href="{page}" aria-current="page">{link}')
+            after.append("</li>")
+            seen = True
+        else:
+            (after if seen else before).append(f'<li><a href="{page}">{link}</li>')
+    return "\n".join(before), "\n".join(after)
 
 
 def write_contents(job, outdir):
     """index.html (the contents page, from each page's own table of contents), the search
-    index, the stylesheet and the script. The pages must be written already."""
+    index, the stylesheet and the scripts. The pages must be written already."""
     pages = job["pages"]
     tocs = []
     for page, title in pages:
         out = (outdir / page).read_text(encoding="utf-8")
-        m = re.search(r'<nav id="TOC"[^>]*>(.*?)</nav>', out, re.S)
+        m = re.search(r'<div id="TOC"[^>]*>(.*?)</div>', out, re.S)
         toc = m.group(1) if m else ""
         toc = re.sub(r'href="#', f'href="{page}#', toc)
         tocs.append((page, title, toc))
     # the contents page
-    body = ['<ol class="contents">']
+    body = ['<ul class="contents">']
     for page, title, toc in tocs:
-        body.append(f'<li><a href="{page}">{html.escape(strip_md(title))}</a>{subtoc(toc)}</li>')
-    body.append("</ol>")
+        label, _, rest = title.partition("　")
+        if rest and re.match(r"(第 \d+ 章|附录 [A-Z])$", label):
+            text = f'<span class="chnum">{html.escape(label)}</span>{html.escape(rest)}'
+        else:
+            text = html.escape(title)
+        body.append(f'<li><a href="{page}">{text}</a>{subtoc(toc)}</li>')
+    body.append("</ul>")
     md = ("# " + BOOK_TITLE + " {.unnumbered}\n\n"
           "本书讲 Transformer 的注意力机制，从全连接层一直讲到多头注意力和参数计数。"
-          "书中的代码块合起来就是 C 语言库 `libattn`，书中给出的每个数都由同一章的测试检查。\n\n"
+          "书中的代码块合起来就是 C 语言库 `libattn`，书中给出的每个数都由同一章的测试检查。"
+          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}。\n\n"
           "```{=html}\n" + "\n".join(body) + "\n```\n")
     args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
             "--template", str(TOOLS / "book.html"), "-M", f"pagetitle={BOOK_TITLE}",
-            "-V", f"booktitle={BOOK_TITLE}", "-V", "lang=zh-CN", "-V", "contents=true",
-            "-V", f"next={pages[0][0]}", "-V", f"nexttitle={strip_md(pages[0][1])}"]
+            "-V", f"booktitle={BOOK_TITLE}", "-V", f"booktitle-main={BOOK_MAIN_TITLE}",
+            "-V", f"booktitle-sub={BOOK_SUBTITLE}", "-V", "lang=zh-CN", "-V", "contents=true",
+            "-V", f"sidebar-before={job.get('sidebar', '')}",
+            "-V", f"next={pages[0][0]}", "-V", f"nexttitle={pages[0][1]}"]
     write_if_changed(outdir / "index.html", pandoc(args, md))
-    for asset in ("book.css", "search.js"):
+    for asset in ("book.css", "search.js", "book.js"):
         write_if_changed(outdir / asset, (TOOLS / asset).read_text(encoding="utf-8"))
     write_search_index(outdir, [(page, title) for page, title, _ in tocs])
 
@@ -623,8 +696,16 @@ def write_search_index(outdir, pages):
     write_if_changed(outdir / "search-index.js", js)
 
 
+def math_plain(m):
+    """A <math> element as plain Unicode text, from its TeX annotation: √dₖ, not dk."""
+    tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', m, re.S)
+    if tex:
+        return math_to_text(html.unescape(tex.group(1)).strip())
+    return html.unescape(re.sub(r"<[^>]+>", "", m))
+
+
 def plain(fragment):
-    fragment = re.sub(r"<annotation[^>]*>.*?</annotation>", "", fragment, flags=re.S)
+    fragment = re.sub(r"<math\b.*?</math>", lambda m: html.escape(math_plain(m.group(0))), fragment, flags=re.S)
     fragment = re.sub(r"</?(p|li|h[1-6]|div|pre|tr|td|th|br|figcaption)\b[^>]*>", " ", fragment)
     text = html.unescape(re.sub(r"<[^>]+>", "", fragment))
     return re.sub(r"\s+", " ", text).strip()
@@ -638,6 +719,20 @@ def subtoc(toc):
 
 def strip_md(s):
     return re.sub(r"[`*]", "", s or "")
+
+
+def title_text(s):
+    """A Markdown title as plain text, formulas as Unicode (for <title>, alt text, the search
+    index and the contents): "为什么要除以 $\\sqrt{d_k}$" -> "为什么要除以 √dₖ"."""
+    s = re.sub(r"\$([^$]+)\$", lambda m: math_to_text(m.group(1)), s or "")
+    return strip_md(s).replace("\\", "")
+
+
+def chapter_label(ch):
+    """第 3 章, 附录 A, or nothing (the preface)."""
+    if ch is None or ch.frontmatter:
+        return ""
+    return f"附录 {ch.label}" if ch.appendix else f"第 {ch.label} 章"
 
 
 # ---------------------------------------------------------------- LaTeX
@@ -711,7 +806,8 @@ MATH_WORDS = {"infty": "∞", "times": "×", "cdot": "·", "cdots": "⋯", "ldot
               "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
               "to": "→", "rightarrow": "→", "in": "∈", "sum": "∑", "top": "ᵀ", "alpha": "α",
               "beta": "β", "sigma": "σ", "mu": "μ", "epsilon": "ε", "lambda": "λ", "theta": "θ",
-              "pi": "π", "log": "log", "exp": "exp", "max": "max", "min": "min"}
+              "pi": "π", "equiv": "≡", "odot": "⊙", "leftarrow": "←", "mid": "|", "prime": "′",
+              "ln": "ln", "sin": "sin", "cos": "cos", "tanh": "tanh", "log": "log", "exp": "exp", "max": "max", "min": "min"}
 
 
 def brace_group(s, i):
@@ -744,15 +840,21 @@ def math_to_text(m):
             elif word == "mathbb":
                 arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
                 out.append({"R": "ℝ", "N": "ℕ", "Z": "ℤ", "E": "𝔼"}.get(arg, arg))
-            elif word in ("text", "mathrm", "mathit", "mathbf", "operatorname", "textrm"):
-                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else ("", i)
-                out.append(arg)
+            elif word in ("text", "mathrm", "mathit", "mathbf", "mathsf", "mathrel", "mathbin",
+                          "mathop", "operatorname", "textrm", "boldsymbol"):
+                while i < len(m) and m[i] == " ":
+                    i += 1
+                arg, i = brace_group(m, i) if i < len(m) and m[i] == "{" else (m[i:i + 1], i + 1)
+                out.append(math_to_text(arg) if word not in ("text", "textrm") else arg)
             elif word in (",", ";", " ", "!", ":"):
                 out.append(" " if word != "!" else "")
             elif word in ("{", "}", "_", "%", "#", "&", "$"):
                 out.append(word)
             else:
                 out.append(MATH_WORDS.get(word, word))
+                if word in ("sin", "cos", "tan", "tanh", "log", "ln", "exp", "max", "min") and \
+                        m[i:i + 1] == " " and m[i + 1:i + 2].isalnum():
+                    out.append(" ")        # \sin x -> "sin x", not "sinx"
         elif ch in "^_":
             i += 1
             if i < len(m) and m[i] == "{":
@@ -837,6 +939,53 @@ def fix_pdfstrings(tex):
         i = end
 
 
+INLINE_MATH = r'<math display="inline"[^>]*>(?:(?!</math>).)*</math>'
+
+
+def polish_html(text):
+    """What pandoc's HTML needs before a reader sees it:
+    - an image's alt text is its caption as plain text (pandoc writes a formula's TeX source
+      there: "\\sin x"); the caption's formulas become Unicode (sin x, √dₖ);
+    - an inline formula and the punctuation after it stay on one line, so that no line starts
+      with "。", "，" or "、"."""
+    def alt(m):
+        cap = re.search(r"<figcaption[^>]*>(.*?)</figcaption>", m.group(0), re.S)
+        if not cap:
+            return m.group(0)
+        words = html.escape(plain(cap.group(1)), quote=True)
+        return re.sub(r'(<img\b[^>]*?\balt=")[^"]*(")', lambda a: a.group(1) + words + a.group(2),
+                      m.group(0), count=1)
+    text = re.sub(r"<figure>.*?</figure>", alt, text, flags=re.S)
+    # texmath marks every pair of parentheses stretchy, as if written \left( \right): plain
+    # "(0, 0)" came out with tall, padded parentheses. Only formulas that say \left stretch.
+    def fences(m):
+        tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', m.group(0), re.S)
+        if tex and re.search(r"\\(left|begin|[bB]ig)", tex.group(1)):
+            return m.group(0)
+        out = m.group(0).replace('<mo stretchy="true"', '<mo stretchy="false"')
+        # a minus or plus right after "(", "," or "=" is a sign: no space as around a binary minus
+        return re.sub(r'((?:form="prefix">[(\[]</mo>|<mo>,</mo>|<mo>=</mo>|<mrow>))<mo>([−+])</mo>',
+                      r'\1<mo form="prefix">\2</mo>', out)
+    text = re.sub(r"<math\b.*?</math>", fences, text, flags=re.S)
+    # \mathrm{softmax}: texmath writes <mstyle mathvariant="normal">, which Chromium ignores
+    # (MathML Core has mathvariant on <mi> only), so the word came out in italics
+    def upright(m):
+        return re.sub(r"<mi>", '<mi mathvariant="normal">', m.group(0))
+    text = re.sub(r'<mstyle mathvariant="normal">(?:(?!</mstyle>).)*</mstyle>', upright, text, flags=re.S)
+    # a long inline formula (it cannot break) gets a box that scrolls sideways on a phone
+    def wide(m):
+        shown = re.sub(r"<annotation\b.*?</annotation>|<[^>]+>", "", m.group(0), flags=re.S)
+        return f'<span class="widemath">{m.group(0)}</span>' if len(html.unescape(shown)) > 26 else m.group(0)
+    text = re.sub(INLINE_MATH, wide, text, flags=re.S)
+    text = re.sub(f"((?:<span class=\"widemath\">)?{INLINE_MATH}(?:</span>)?)([。，、；：？！）」』”]+)",
+                  r'<span class="nobr">\1\2</span>', text, flags=re.S)
+    # a display formula wider than a phone scrolls sideways in a box of its own (a <math> element
+    # cannot be that box: Chromium does not clip block math)
+    text = re.sub(r'<math display="block"(?:(?!</math>).)*</math>', r'<span class="mathblock">\g<0></span>',
+                  text, flags=re.S)
+    return text
+
+
 def job_digest(job):
     """What a job's output depends on: the job, this script, and the files pandoc reads."""
     h = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
@@ -858,6 +1007,8 @@ def run_job(job, out, stamp=None):
     text = resolve_refs(pandoc(job["args"], job["md"]), job)
     if job["target"] == "latex":
         text = fix_pdfstrings(text)
+    else:
+        text = polish_html(text)
     if job.get("drop_sample"):
         text = re.sub(r"\\iffalse\n.*?\n\\fi\n\n?", "", text, count=1, flags=re.S)
     write_if_changed(out, text)

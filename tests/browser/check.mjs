@@ -1,116 +1,405 @@
-// tests/browser/check.mjs HTML_DIR SHOT_DIR — open every page of the HTML book in Debian's
-// Chromium (headless, driven by playwright-core) and check what a reader would see:
-//   no console error or uncaught exception; no request that leaves the local files;
-//   every internal link points at an existing page and anchor; every image loads;
-//   no math left unrendered (raw TeX or an empty <math>); no page wider than a phone screen;
-//   the search box finds Chinese text.
-// It saves a full-page screenshot of every page at desktop and phone widths into SHOT_DIR.
+// tests/browser/check.mjs HTML_DIR SHOT_DIR — the HTML book as a reader sees it, in Debian's
+// Chromium (headless, driven by playwright-core): every page at desktop and phone widths, light
+// and dark. With ATTN_SCREENSHOTS=1 it also saves a full-page screenshot of every page in each
+// of the four settings into SHOT_DIR (slow; not part of the test); ATTN_TIMING=1 prints how long
+// each page and each behaviour check took.
+//
+// Read from the files (once, in node):
+//   every internal link points at an existing file and anchor; no link or resource leaves the
+//   book; no raw TeX in page titles, the side bar, image alt text or the search index; every
+//   chapter heading says 第 N 章 (附录 X); no "图 图 1.1"; an inline formula followed by 。，、
+//   is kept on one line with it; parentheses stretch only where the TeX says \left; heat-map
+//   figures ask for sharp cells.
+// Checked in the browser, on every page at each width:
+//   no console error, no uncaught exception, no request off the machine, every image loads;
+//   no math left unrendered; list markers visible; display formulas centred with space around;
+//   no formula-and-punctuation group broken over lines; no number in a table broken over lines;
+//   no page wider than the phone; the top bar one row; the side bar with the whole book and the
+//   current chapter; a ¶ link on each heading; a copy button on each code chunk; code comments
+//   not in fake italic.
+// And once each: the current section marked while scrolling; the side bar opens and closes;
+// the top bar leaves a phone's screen while reading and comes back; ← → and /; search (heading
+// hits first, marks, ↑ ↓ Enter, says when results were cut); the copy button copies; a link to
+// a chunk lands below the top bar and highlights it; dark theme colours readable (text, code,
+// links) and figures on a light card; the print style hides the bars.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL, fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 
+const started = Date.now();
 const [htmlDir, shotDir] = process.argv.slice(2);
 if (!htmlDir || !shotDir) {
   console.error("usage: node tests/browser/check.mjs HTML_DIR SHOT_DIR");
   process.exit(2);
 }
 const root = path.resolve(htmlDir);
-fs.mkdirSync(shotDir, { recursive: true });
+const shots = process.env.ATTN_SCREENSHOTS === "1";
+if (shots) fs.mkdirSync(shotDir, { recursive: true });
 const pages = fs.readdirSync(root).filter((f) => f.endsWith(".html")).sort();
+const chapters = pages.filter((p) => /^(\d\d|[A-Z])-/.test(p));
 const failures = [];
 const fail = (where, what) => failures.push(`${where}: ${what}`);
+const url = (name) => pathToFileURL(path.join(root, name)).href;
 
-const idCache = new Map();
+// ---------------------------------------------------------------- the files, read once
+const RAW_TEX = /\\[a-zA-Z]+|\$[^$\s]|_\{|\^\{|\b[a-zA-Z]_[a-zA-Z0-9]\b/;
+const text = Object.fromEntries(pages.map((p) => [p, fs.readFileSync(path.join(root, p), "utf8")]));
+const ids = new Map();
 function idsOf(file) {
-  if (!idCache.has(file)) {
-    const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
-    idCache.set(file, text === null ? null : new Set([...text.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+  if (!ids.has(file)) {
+    let t = text[path.basename(file)];
+    if (t === undefined && fs.existsSync(file) && file.endsWith(".html")) t = fs.readFileSync(file, "utf8");
+    ids.set(file, t === undefined ? (fs.existsSync(file) ? new Set() : null)
+                                  : new Set([...t.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
   }
-  return idCache.get(file);
+  return ids.get(file);
+}
+const unescape = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const plain = (s) => unescape(s.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, "").replace(/<[^>]+>/g, "")).trim();
+let links = 0;
+for (const name of pages) {
+  const t = text[name];
+  const body = t.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "");
+  for (const m of body.matchAll(/\s(href|src)="([^"]*)"/g)) {
+    const ref = unescape(m[2]);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) { fail(name, `${m[1]} leaves the book: ${ref}`); continue; }
+    const [file, hash] = ref.split("#");
+    const target = file ? path.resolve(root, decodeURIComponent(file)) : path.join(root, name);
+    const have = idsOf(target);
+    links++;
+    if (have === null) fail(name, `broken link: ${ref}`);
+    else if (hash && target.endsWith(".html") && !have.has(decodeURIComponent(hash))) fail(name, `missing anchor: ${ref}`);
+  }
+  const title = plain(t.match(/<title>([\s\S]*?)<\/title>/)[1]);
+  if (RAW_TEX.test(title)) fail(name, `raw TeX in the page title: ${title}`);
+  for (const m of t.matchAll(/\salt="([^"]*)"/g)) if (RAW_TEX.test(unescape(m[1]))) fail(name, `raw TeX in alt text: ${m[1]}`);
+  const side = t.match(/<nav id="sidebar"[\s\S]*?<\/nav>/);
+  if (!side) fail(name, "no side bar");
+  else {
+    const entries = plain(side[0].replace(/<div id="TOC"[\s\S]*?<\/div>/, ""));
+    if (RAW_TEX.test(entries)) fail(name, `raw TeX in the side bar: ${entries.match(RAW_TEX)[0]}`);
+    for (const ch of chapters) if (!side[0].includes(`href="${ch}"`)) fail(name, `the side bar lacks ${ch}`);
+  }
+  if (/图\s*(<[^>]+>\s*)*图\s*\d/.test(t)) fail(name, "“图 图” in the text");
+  // an inline formula directly followed by 。，、 must sit in a no-break group with it
+  for (const m of t.matchAll(/(<span class="nobr">(?:<span class="widemath">)?)?<math display="inline"(?:(?!<\/math>)[\s\S])*<\/math>(?:<\/span>)?([。，、])/g)) {
+    if (!m[1]) { fail(name, `formula then “${m[2]}” not kept together`); break; }
+  }
+  for (const m of t.matchAll(/<math\b[\s\S]*?<\/math>/g)) {
+    if (m[0].includes('stretchy="true"') && !/\\(left|begin|[bB]ig)/.test(m[0])) { fail(name, "parentheses made stretchy without \\left"); break; }
+  }
+  if (/^(\d\d|[A-Z])-/.test(name) && !name.startsWith("00-")) {
+    const h1 = t.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
+    if (!h1 || !/^(第 \d+ 章|附录 [A-Z])/.test(plain(h1[1]))) fail(name, "the chapter heading does not say 第 N 章 / 附录 X");
+  }
+  if (!/href="\.\.\/attn-book\.pdf"/.test(t)) fail(name, "no link to the PDF");
+  if (name === "03-attention.html" && !t.includes('class="nwchunk nwtest"')) fail(name, "no test chunk folded");
+}
+{
+  const js = fs.readFileSync(path.join(root, "search-index.js"), "utf8");
+  const index = JSON.parse(js.replace(/^window\.BOOK_SEARCH_INDEX = /, "").replace(/;\s*$/, ""));
+  const bad = index.find((e) => RAW_TEX.test(e.t) || RAW_TEX.test(e.h));
+  if (bad) fail("search-index.js", `raw TeX in a title or heading: ${bad.t} › ${bad.h}`);
+}
+for (const f of fs.readdirSync(path.join(root, "figures")).filter((f) => f.endsWith(".svg"))) {
+  const svg = fs.readFileSync(path.join(root, "figures", f), "utf8");
+  for (const m of svg.matchAll(/<image\b[^>]*>/g)) {
+    if (!/image-rendering:\s*(pixelated|optimizeSpeed|crisp-edges)/.test(m[0])) { fail(f, "a heat map smoothed into a blur (no image-rendering: pixelated)"); break; }
+  }
 }
 
+// ---------------------------------------------------------------- the browser
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic"],
 });
-const viewports = [
+const settings = [
   { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
+  { name: "phone", width: 390, height: 844, isMobile: true, hasTouch: true },
 ];
-let checkedLinks = 0;
-for (const vp of viewports) {
-  const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
-  for (const name of pages) {
-    const where = `${vp.name} ${name}`;
-    const page = await context.newPage();
-    page.on("console", (m) => { if (m.type() === "error") fail(where, `console error: ${m.text()}`); });
-    page.on("pageerror", (e) => fail(where, `uncaught exception: ${e.message}`));
-    page.on("request", (r) => { if (!r.url().startsWith("file:")) fail(where, `request leaves the local files: ${r.url()}`); });
-    page.on("requestfailed", (r) => fail(where, `request failed: ${r.url()}`));
-    await page.goto(pathToFileURL(path.join(root, name)).href, { waitUntil: "load" });
-
-    const broken = await page.$$eval("img", (imgs) => imgs.filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src));
-    broken.forEach((src) => fail(where, `image does not load: ${src}`));
-
-    const math = await page.evaluate(() => {
-      const out = [];
-      document.querySelectorAll(".math").forEach((el) => {
-        if (!el.querySelector("math")) out.push(`TeX left unrendered: ${el.textContent.slice(0, 60)}`);
-      });
-      document.querySelectorAll("math").forEach((m) => {
-        const r = m.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) out.push(`empty math: ${m.textContent.slice(0, 60)}`);
-      });
-      const walker = document.createTreeWalker(document.querySelector("main") || document.body, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if (n.parentElement.closest("pre, code, math, script")) continue;
-        if (/\$[^$\s][^$]*\$|\\(frac|sqrt|mathbb|begin)\b/.test(n.textContent)) out.push(`raw TeX in text: ${n.textContent.slice(0, 60)}`);
-      }
-      return out;
-    });
-    math.forEach((m) => fail(where, m));
-
-    if (vp.name === "phone") {
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (wide > 1) fail(where, `page is ${wide}px wider than the phone screen`);
-    }
-
-    if (vp.name === "desktop") {
-      const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href")));
-      for (const href of hrefs) {
-        if (/^[a-z]+:/i.test(href)) { fail(where, `link leaves the book: ${href}`); continue; }
-        const [file, hash] = href.split("#");
-        const target = file ? path.join(root, decodeURIComponent(file)) : path.join(root, name);
-        const ids = idsOf(target);
-        checkedLinks++;
-        if (ids === null) fail(where, `broken link: ${href}`);
-        else if (hash && !ids.has(decodeURIComponent(hash))) fail(where, `missing anchor: ${href}`);
-      }
-    }
-    await page.screenshot({ path: path.join(shotDir, `${vp.name}-${name.replace(/\.html$/, "")}.png`), fullPage: true });
-    await page.close();
-  }
-  await context.close();
+const contexts = {};
+for (const s of settings) {
+  contexts[s.name] = await browser.newContext({ viewport: { width: s.width, height: s.height },
+    isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, deviceScaleFactor: 1 });
+  await contexts[s.name].route(/^(?!file:)/, (r) => { fail(s.name, `request leaves the machine: ${r.request().url()}`); r.abort(); });
 }
 
-// the search box: type a Chinese word on the contents page and expect results that link to pages
-{
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(pathToFileURL(path.join(root, "index.html")).href);
-  await page.fill("#search", "注意力");
-  const hits = await page.$$eval("#search-results a", (as) => as.map((a) => a.getAttribute("href")));
-  if (hits.length === 0) fail("search", "no result for 注意力");
-  await page.fill("#search", "attn_softmax");
-  const code = await page.$$eval("#search-results a", (as) => as.length);
-  if (code === 0) fail("search", "no result for attn_softmax");
-  await page.screenshot({ path: path.join(shotDir, "desktop-search.png") });
+async function open(setting, name) {
+  const where = `${setting} ${name}`;
+  const page = await contexts[setting].newPage();
+  page.on("console", (m) => { if (m.type() === "error") fail(where, `console error: ${m.text()}`); });
+  page.on("pageerror", (e) => fail(where, `uncaught exception: ${e.message}`));
+  page.on("requestfailed", (r) => { if (r.url().startsWith("file:")) fail(where, `request failed: ${r.url()}`); });
+  await page.goto(url(name), { waitUntil: "load" });
+  return page;
+}
+
+// what every page must show, in one evaluate
+function pageChecks(phone) {
+  const out = [];
+  const main = document.querySelector("main");
+  document.querySelectorAll("img").forEach((i) => { if (!i.complete || i.naturalWidth === 0) out.push(`image does not load: ${i.src}`); });
+  document.querySelectorAll("math").forEach((m) => {
+    const r = m.getBoundingClientRect();
+    if (m.getClientRects().length && (r.width === 0 || r.height === 0)) out.push(`empty math: ${m.textContent.slice(0, 50)}`);
+  });
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.parentElement.closest("pre, code, math, script")) continue;
+    if (/\$[^$\s][^$]*\$|\\(frac|sqrt|mathbb|begin|left)\b/.test(n.textContent)) { out.push(`raw TeX in text: ${n.textContent.slice(0, 50)}`); break; }
+  }
+  // list markers: not clipped by an overflow box, and room for them to the left
+  for (const li of main.querySelectorAll("ol > li, ul > li")) {
+    const cs = getComputedStyle(li);
+    if (cs.display !== "list-item" || cs.listStyleType === "none") continue;
+    if (cs.overflowX !== "visible") { out.push(`list item clips its marker (overflow-x: ${cs.overflowX})`); break; }
+    let clip = li.parentElement;
+    while (clip && clip !== main && getComputedStyle(clip).overflowX === "visible") clip = clip.parentElement;
+    const left = clip ? clip.getBoundingClientRect().left : 0;
+    if (li.getBoundingClientRect().left - left < 14) { out.push("no room for a list marker"); break; }
+  }
+  // display formulas: Chromium's block math (centred), with space above and below
+  for (const m of main.querySelectorAll('math[display="block"]')) {
+    if (m.getClientRects().length === 0) continue;
+    const cs = getComputedStyle(m);
+    const box = m.getBoundingClientRect(), inner = m.firstElementChild.getBoundingClientRect();
+    const off = (inner.left + inner.right) / 2 - (box.left + box.right) / 2;
+    if (!/math/.test(cs.display) || (inner.width < box.width - 4 && Math.abs(off) > 2)) {
+      out.push(`display formula not centred (display: ${cs.display}, ${off.toFixed(0)}px off)`); break;
+    }
+    const holder = m.closest(".mathblock");
+    if (!holder || parseFloat(getComputedStyle(holder).marginTop) < 8) { out.push("display formula without space above"); break; }
+  }
+  // formula-and-punctuation groups and table numbers stay on one line
+  for (const s of main.querySelectorAll(".nobr")) {
+    if (s.getClientRects().length > 1) { out.push(`formula and punctuation broken over lines: ${s.textContent.slice(0, 30)}`); break; }
+  }
+  for (const td of main.querySelectorAll("td, th")) {
+    const t = td.textContent.trim();
+    if (!/^[-−+]?[\d.,]+(\s*[%×]\s*[\d.,^]*)?$/.test(t) || t.length < 2 || td.getClientRects().length === 0) continue;
+    const r = document.createRange();
+    r.selectNodeContents(td);
+    const tops = [...r.getClientRects()].filter((x) => x.width > 0).map((x) => x.top);
+    if (Math.max(...tops) - Math.min(...tops) > 4) { out.push(`number broken over lines in a table: ${t}`); break; }
+  }
+  const bar = document.getElementById("topbar");
+  if (!bar || bar.getBoundingClientRect().height > 56) out.push(`the top bar is ${bar && bar.getBoundingClientRect().height}px high (more than one row)`);
+  if (phone && document.documentElement.scrollWidth > window.innerWidth + 1)
+    out.push(`page is ${document.documentElement.scrollWidth - window.innerWidth}px wider than the phone`);
+  const side = document.getElementById("sidebar");
+  if (!side || side.querySelectorAll(".booktoc > li").length < 14) out.push("side bar missing or incomplete");
+  const chapter = /^(\d\d|[A-Z])-/.test(location.pathname.split("/").pop());
+  if (chapter && !side.querySelector("li.current .pagetoc a")) out.push("side bar without the current chapter's sections");
+  for (const h of main.querySelectorAll("h1[id], h2[id], h3[id]")) {
+    const a = h.querySelector("a.hlink");
+    if (!a || a.getAttribute("href") !== "#" + h.id) { out.push(`heading without a ¶ link: ${h.id}`); break; }
+  }
+  for (const t of main.querySelectorAll(".nwtest")) {
+    const d = t.querySelector("details"), sum = t.querySelector("summary");
+    if (!d || d.open && !location.hash) { out.push(`test chunk ${t.id} not folded`); break; }
+    if (!sum || !/〈.+〉/.test(sum.textContent)) { out.push(`test chunk ${t.id}: the summary lacks its name`); break; }
+  }
+  const code = main.querySelectorAll("div.sourceCode").length;
+  const buttons = main.querySelectorAll("button.copybtn").length;
+  if (code !== buttons) out.push(`${code} code boxes but ${buttons} copy buttons`);
+  const co = main.querySelector("code span.co");
+  if (co && getComputedStyle(co).fontSynthesisStyle !== "none") out.push("code comments may be set in fake italic");
+  return out;
+}
+
+// runs fn over items, n at a time
+async function pool(items, n, fn) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (queue.length) await fn(queue.shift());
+  }));
+}
+
+// Each page is loaded once, at the desktop width in the light theme, then checked again after
+// switching to the dark theme and to the phone's width (a switch restyles the page without
+// loading it again, which keeps this test fast). The dark theme changes only colours, so its
+// colours are checked on a few pages, and all pages are dark only when screenshots are asked for.
+const darkPages = ["index.html", "03-attention.html", "06-cross.html"];
+async function checkPage(name) {
+  const t0 = Date.now();
+  const page = await open("desktop", name);
+  const t1 = Date.now();
+  const dark = shots || darkPages.includes(name);
+  for (const [setting, width, scheme] of [["desktop", 1280, "light"], ["desktop-dark", 1280, "dark"],
+                                           ["phone", 390, "light"], ["phone-dark", 390, "dark"]]) {
+    if (scheme === "dark" && !dark) continue;
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const where = `${setting} ${name}`;
+    (await page.evaluate(pageChecks, width < 500)).forEach((m) => fail(where, m));
+    if (darkPages.includes(name)) {
+      const r = await page.evaluate(contrastCheck);
+      r.out.forEach((m) => fail(where, m));
+      if (scheme === "dark" && r.bodyBg > 0.05) fail(where, "the page is not dark in the dark theme");
+      if (scheme === "light" && r.bodyBg < 0.9) fail(where, "the page is not light in the light theme");
+      if (scheme === "dark" && r.fig < 0.8) fail(where, "a figure is not on a light card in the dark theme");
+    }
+    if (shots) await page.screenshot({ path: path.join(shotDir, `${setting}-${name.replace(/\.html$/, "")}.png`), fullPage: true });
+  }
+  if (process.env.ATTN_TIMING) console.log(`${name}: load ${t1 - t0} ms, checks ${Date.now() - t1} ms`);
   await page.close();
 }
+
+// ---------------------------------------------------------------- behaviour, once each
+const once = [];
+const test = (name, fn) => once.push([name, fn]);
+const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+test("keys", async () => {
+  const page = await open("desktop", "00-preface.html");
+  await page.keyboard.press("/");
+  if (!(await page.evaluate(() => document.activeElement && document.activeElement.id === "search"))) fail("keys", "/ does not focus the search box");
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => document.activeElement.blur());
+  await Promise.all([page.waitForURL(/index\.html$/, { timeout: 5000 }), page.keyboard.press("ArrowLeft")]);
+  await Promise.all([page.waitForURL(/00-preface\.html$/, { timeout: 5000 }), page.keyboard.press("ArrowRight")]);
+  await page.close();
+});
+
+test("side bar, targets, print", async () => {
+  const page = await open("desktop", "06-cross.html");
+  const heads = await page.$$eval("main h2[id]", (hs) => hs.map((h) => h.id));
+  const pick = heads[Math.min(3, heads.length - 1)];
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView(), pick);
+  await frame(page);
+  const active = await page.$eval(".pagetoc a.active", (a) => a.getAttribute("href")).catch(() => null);
+  if (active !== "#" + pick) fail("side bar", `scrolled to #${pick}, marked ${active}`);
+  await page.click("#sidetoggle");
+  if (await page.isVisible("#sidebar")) fail("side bar", "the ☰ button does not close it");
+  await page.click("#sidetoggle");
+  if (!(await page.isVisible("#sidebar"))) fail("side bar", "the ☰ button does not open it again");
+  // a link to a chunk: it lands below the top bar and is highlighted
+  const chunk = await page.$eval("main .nwchunk:not(.nwtest)", (c) => c.id);
+  await page.evaluate((id) => { location.hash = id; }, chunk);
+  await frame(page);
+  const spot = await page.evaluate((id) => {
+    const el = document.getElementById(id);
+    return { top: el.getBoundingClientRect().top, bar: document.getElementById("topbar").getBoundingClientRect().bottom,
+             bg: getComputedStyle(el).backgroundColor, normal: getComputedStyle(document.querySelector(`.nwchunk:not([id="${id}"])`)).backgroundColor };
+  }, chunk);
+  if (spot.top < spot.bar) fail("target", `#${chunk} hides under the top bar (${spot.top} < ${spot.bar})`);
+  if (spot.bg === spot.normal) fail("target", `#${chunk} is not highlighted`);
+  // a link into a folded test chunk opens it
+  const folded = await page.$eval("main .nwtest", (c) => c.id).catch(() => null);
+  if (folded) {
+    await page.evaluate((id) => { location.hash = id; }, folded);
+    await frame(page);
+    if (!(await page.$eval(`[id="${folded}"] details`, (d) => d.open))) fail("test chunks", "a link to a folded test chunk does not open it");
+  }
+  // print: bars hidden, folded chunks open
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  if (await page.isVisible("#topbar") || await page.isVisible("#sidebar")) fail("print", "the bars are printed");
+  if (await page.$$eval("main details:not([open])", (d) => d.length)) fail("print", "folded test chunks stay folded in print");
+  await page.close();
+});
+
+test("search", async () => {
+  const page = await open("desktop", "index.html");
+  await page.fill("#search", "softmax");
+  const r = await page.evaluate(() => ({
+    first: document.querySelector("#search-results li.hit a")?.textContent || "",
+    marks: document.querySelectorAll("#search-results mark").length,
+    note: document.querySelector("#search-results li.note")?.textContent || "",
+  }));
+  if (!/softmax/i.test(r.first)) fail("search", `the first hit for softmax is not a heading hit: ${r.first}`);
+  if (r.marks === 0) fail("search", "matches are not marked");
+  if (!/共 \d+ 处/.test(r.note)) fail("search", `does not say the list of softmax hits was cut: “${r.note}”`);
+  await page.fill("#search", "attn_softmax");
+  if ((await page.$$("#search-results li.hit")).length === 0) fail("search", "no result for attn_softmax");
+  await page.fill("#search", "注意力");
+  if ((await page.$$("#search-results li.hit")).length === 0) fail("search", "no result for 注意力");
+  await page.fill("#search", "没有这样的词qqq");
+  if (!/没有找到/.test(await page.textContent("#search-results"))) fail("search", "says nothing when nothing is found");
+  await page.fill("#search", "掩码");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const sel = await page.$eval("#search-results li.sel a", (a) => a.getAttribute("href")).catch(() => null);
+  const second = await page.$$eval("#search-results li.hit a", (as) => as[1] && as[1].getAttribute("href"));
+  if (!sel || sel !== second) fail("search", "↓ ↓ does not select the second result");
+  await page.keyboard.press("ArrowUp");
+  await Promise.all([page.waitForURL((u) => u.href.includes(sel.split("#")[0]), { waitUntil: "commit" }).catch(() => fail("search", "Enter does not open the result")),
+                     page.keyboard.press("Enter")]);
+  if (shots) await page.screenshot({ path: path.join(shotDir, "desktop-search.png") });
+  await page.close();
+});
+
+test("copy button", async () => {
+  await contexts.desktop.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await open("desktop", "00-preface.html");
+  const want = await page.$eval("main .nwchunk:not(.nwtest) pre", (p) => p.textContent);
+  await page.click("main .nwchunk:not(.nwtest) button.copybtn");
+  const said = await page.textContent("main .nwchunk:not(.nwtest) button.copybtn");
+  const got = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e.message})`);
+  if (got !== want) fail("copy", `the clipboard holds ${JSON.stringify(got.slice(0, 40))}, not the chunk's code`);
+  if (said !== "已复制") fail("copy", `the button says “${said}” after copying`);
+  await page.close();
+});
+
+test("phone bar and drawer", async () => {
+  const page = await open("phone", "06-cross.html");
+  if (await page.isVisible("#sidebar")) fail("phone", "the side bar covers the text at first");
+  await page.click("#sidetoggle");
+  if (!(await page.isVisible("#sidebar"))) fail("phone", "☰ does not open the side bar");
+  await page.click("#sidetoggle");
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await frame(page);
+  await page.evaluate(() => window.scrollTo(0, 1800));
+  await frame(page);
+  await page.waitForTimeout(300);
+  const away = await page.$eval("#topbar", (b) => b.getBoundingClientRect().bottom);
+  if (away > 1) fail("phone", `the top bar stays on screen while reading (bottom at ${away}px)`);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await frame(page);
+  await page.waitForTimeout(300);
+  const back = await page.$eval("#topbar", (b) => b.getBoundingClientRect().top);
+  if (back < -1) fail("phone", "the top bar does not come back when scrolling up");
+  await page.close();
+});
+
+// contrast as WCAG defines it, from computed colours
+function contrastCheck() {
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+  const lum = (c) => rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const bgOf = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = getComputedStyle(el).backgroundColor;
+      if (!/rgba\(.*,\s*0\)$/.test(c) && c !== "transparent") return c;
+    }
+    return "rgb(255, 255, 255)";
+  };
+  const out = [];
+  const sel = ["main p", "main a", "code span.kw", "code span.co", "code span.st", "code span.dv", "code span.dt",
+               ".nwinfo", ".nwname", "h2", ".booktoc a"];
+  for (const s of sel) {
+    const el = document.querySelector(s);
+    if (!el) continue;
+    const a = lum(getComputedStyle(el).color), b = lum(bgOf(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.push(`${s}: contrast ${ratio.toFixed(2)} < 4.5`);
+  }
+  return { out, bodyBg: lum(getComputedStyle(document.body).backgroundColor),
+           fig: document.querySelector("figure img") ? lum(getComputedStyle(document.querySelector("figure img")).backgroundColor === "rgba(0, 0, 0, 0)" ? "rgb(0,0,0)" : getComputedStyle(document.querySelector("figure img")).backgroundColor) : 1 };
+}
+// the behaviour checks first (they take longest), then the pages, four at a time
+const work = [...once, ...pages.map((p) => [p, () => checkPage(p)])];
+await pool(work, 4, async ([name, fn]) => {
+  const t0 = Date.now();
+  try { await fn(); } catch (e) { fail(name, `${e.message.split("\n")[0]}`); }
+  if (process.env.ATTN_TIMING) console.log(`${name}: ${Date.now() - t0} ms`);
+});
 await browser.close();
 
 for (const f of failures) console.error(f);
-console.log(`browser: ${pages.length} pages × ${viewports.length} widths, ${checkedLinks} links checked, ` +
-            `${failures.length} problems; screenshots in ${shotDir}`);
+console.log(`browser: ${pages.length} pages at desktop and phone widths, ${shots ? "all" : darkPages.length} of them also dark, ` +
+            `${once.length} behaviour checks, ${links} links; ${failures.length} problems; ` +
+            `${((Date.now() - started) / 1000).toFixed(1)} s` + (shots ? `; screenshots in ${shotDir}` : ""));
 process.exit(failures.length === 0 ? 0 : 1);
