@@ -155,6 +155,10 @@ add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js
 add_custom_target(html ALL DEPENDS ${HTML_DIR}/index.html)
 add_dependencies(html ${HTML_PAGE_TARGETS} figures)
 
+# the live figures: libattn as WebAssembly, their data and scripts (tools/live.cmake)
+include(${PROJECT_SOURCE_DIR}/tools/live.cmake)
+add_dependencies(html live-figures)
+
 # ---------------------------------------------------------------- PDF
 set(TEX_CHAPTERS)
 foreach(stem ${ATTN_CHAPTERS} indexes)

@@ -1,4 +1,4 @@
-#line 793 "book/04-scaling.nw"
+#line 871 "book/04-scaling.nw"
 /* attn-ch04：第 4 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -80,7 +80,7 @@ done:
     free(w);
     return status;
 }
-#line 549 "book/04-scaling.nw"
+#line 627 "book/04-scaling.nw"
 /* 反面教材：不减最大值，分数一大就溢出。 */
 static void naive_softmax(float *x, size_t n)
 {
@@ -93,7 +93,7 @@ static void naive_softmax(float *x, size_t n)
         x[i] /= sum;
 }
 
-#line 807 "book/04-scaling.nw"
+#line 885 "book/04-scaling.nw"
 /* 选项取值不合理时：说明原因，打印用法提示，退出状态 2。 */
 static int bad_value(const char *exercise, const char *why)
 {
@@ -101,7 +101,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 834 "book/04-scaling.nw"
+#line 912 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -128,7 +128,7 @@ static int ex_variance(int argc, char **argv)
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 863 "book/04-scaling.nw"
+#line 941 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
     size_t dk = 64, nk = 64, trials = 200, seed = 1;
@@ -158,7 +158,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 898 "book/04-scaling.nw"
+#line 976 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -176,7 +176,7 @@ static int ex_overflow(int argc, char **argv)
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 918 "book/04-scaling.nw"
+#line 996 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -201,7 +201,7 @@ static int ex_dmodel(int argc, char **argv)
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 945 "book/04-scaling.nw"
+#line 1023 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;
@@ -228,7 +228,7 @@ static int ex_jacobian(int argc, char **argv)
     return 0;
 }
 
-#line 820 "book/04-scaling.nw"
+#line 898 "book/04-scaling.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

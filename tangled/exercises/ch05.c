@@ -1,4 +1,4 @@
-#line 846 "book/05-mask.nw"
+#line 925 "book/05-mask.nw"
 /* attn-ch05：第 5 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -60,7 +60,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 740 "book/05-mask.nw"
+#line 819 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -72,14 +72,14 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
     return n * sizeof(float);
 }
 
-#line 858 "book/05-mask.nw"
+#line 937 "book/05-mask.nw"
 static int bad_value(const char *exercise, const char *why)
 {
     fprintf(stderr, "%s: %s\n用法: attn-ch05 %s --help\n", exercise, why, exercise);
     return 2;
 }
 
-#line 884 "book/05-mask.nw"
+#line 963 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -113,7 +113,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 920 "book/05-mask.nw"
+#line 999 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -142,7 +142,7 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 951 "book/05-mask.nw"
+#line 1030 "book/05-mask.nw"
 static int ex_kvcache(int argc, char **argv)
 {
     size_t tokens = 6, capacity = 6, seed = 17;
@@ -185,7 +185,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 996 "book/05-mask.nw"
+#line 1075 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;
@@ -206,7 +206,7 @@ static int ex_memory(int argc, char **argv)
     return 0;
 }
 
-#line 869 "book/05-mask.nw"
+#line 948 "book/05-mask.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -313,7 +313,7 @@ int main(void)
         /* 输出的“形容词”分量：creature 吸收了形容词的信息 */
         CHECK(out[3 * FL_D + 1] > 0.9f);
     }
-#line 1155 "book/03-attention.nw"
+#line 1241 "book/03-attention.nw"
     check_section("K = V：k 和 v 传同一块内存");
     {
         const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -337,7 +337,7 @@ int main(void)
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
     }
-#line 1196 "book/03-attention.nw"
+#line 1282 "book/03-attention.nw"
     check_section("softmax 的括号：8，而不是 1");
     {
         /* 一个查询、三个键，d_k = d_v = 1 */
@@ -359,7 +359,7 @@ int main(void)
         CHECK_OK(attn_softmax(wrong2, 1));
         CHECK_NEAR(wrong2[0], 1.0, 0.0);
     }
-#line 1226 "book/03-attention.nw"
+#line 1312 "book/03-attention.nw"
     check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
     {
         const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -384,7 +384,7 @@ int main(void)
         CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
         CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
     }
-#line 1265 "book/03-attention.nw"
+#line 1351 "book/03-attention.nw"
     check_section("原始点积不是权重；softmax 之后在 0 和 1 之间，和为 1");
     {
         float a[2] = {2.0f, -1.0f}, b[2] = {2.0f, 1.0f};
@@ -405,7 +405,7 @@ int main(void)
         }
         CHECK_NEAR(sum, 1.0, 1e-6);
     }
-#line 1291 "book/03-attention.nw"
+#line 1377 "book/03-attention.nw"
     check_section("加权求和得到每个查询的一行输出，V 原样不动");
     {
         enum { NQ = 2, NK = 5, DK = 4, DV = 3 };

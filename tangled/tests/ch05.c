@@ -1,4 +1,4 @@
-#line 1018 "book/05-mask.nw"
+#line 1097 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 740 "book/05-mask.nw"
+#line 819 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -69,7 +69,7 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
     return n * sizeof(float);
 }
 
-#line 1027 "book/05-mask.nw"
+#line 1106 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -214,7 +214,7 @@ int main(void)
         CHECK_INT(upper_right, 0);
         CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
     }
-#line 360 "book/05-mask.nw"
+#line 362 "book/05-mask.nw"
     check_section("图 5.1：右上角为 0，每行和为 1");
     {
         enum { N = 6, D = 8 };
@@ -240,7 +240,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-6);
         CHECK_NEAR(w[0], 1.0, 0);
     }
-#line 399 "book/05-mask.nw"
+#line 401 "book/05-mask.nw"
     check_section("填充掩码与因果掩码同时生效");
     {
         enum { N = 6, LEN = 4, D = 4 };
@@ -273,7 +273,7 @@ int main(void)
         CHECK_NEAR(out[4 * 2], 0, 0);
         CHECK_NEAR(out[5 * 2 + 1], 0, 0);
     }
-#line 446 "book/05-mask.nw"
+#line 448 "book/05-mask.nw"
     check_section("右下角对齐：n_q = 2，n_k = 5");
     {
         float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -293,7 +293,7 @@ int main(void)
         const float want_out[4] = {0, 0, 10, 15};
         CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
     }
-#line 594 "book/05-mask.nw"
+#line 596 "book/05-mask.nw"
     check_section("KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 4, DV = 3 };
@@ -326,7 +326,7 @@ int main(void)
         CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
         attn_kv_cache_free(&c);
     }
-#line 632 "book/05-mask.nw"
+#line 634 "book/05-mask.nw"
     check_section("KV 缓存：满了、空的、非法的尺寸");
     {
         attn_kv_cache c;
@@ -353,7 +353,7 @@ int main(void)
         CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
         CHECK_STR(attn_strerror(ATTN_EFULL), "cache is full");
     }
-#line 665 "book/05-mask.nw"
+#line 667 "book/05-mask.nw"
     check_section("KV 缓存的大小：GPT-3");
     {
         unsigned long long per_token = 2ULL * 12288 * 96;
@@ -362,7 +362,7 @@ int main(void)
         CHECK_INT(per_token * 4, 9ULL << 20);
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
     }
-#line 700 "book/05-mask.nw"
+#line 779 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -381,7 +381,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 753 "book/05-mask.nw"
+#line 832 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -395,6 +395,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1030 "book/05-mask.nw"
+#line 1109 "book/05-mask.nw"
     return check_summary("ch05");
 }
