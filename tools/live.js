@@ -410,7 +410,8 @@
     const controls = el("div", { class: "live-controls" },
       control({ type: "range", name: "m", label: "查询的位置 m", value: data.m, min: 0, max: 64, step: 1 }),
       control({ type: "range", name: "n", label: "键的位置 n", value: data.n, min: 0, max: 64, step: 1 }),
-      control({ name: "base", label: "base", value: data.base, min: 1, step: 1 }));
+      control({ name: "base", label: "base", value: data.base, min: 1, step: 1 }),
+      control({ type: "button", name: "both", label: "m 和 n 都加 1" }));
     const dims = Array.from({ length: d }, (_, i) => `${i}`);
     const tbl = table("转过之后的向量（每两个分量是一对）", dims, ["查询 q", "键 k"], (i, j) => ({ key: `${i ? "k" : "q"}-${j}` }), "分量");
     const svgNS = "http://www.w3.org/2000/svg";
@@ -430,9 +431,9 @@
       svg.append(hq, hk, t);
       hands.push([cx, hq, hk]);
     }
-    const summary = el("p", { class: "live-note" }, "m − n = ", el("b", { "data-v": "diff", text: "" }), "，点积 q·k = ", el("b", { "data-v": "dot", text: "" }));
+    const summary = el("p", { class: "live-note" }, "蓝：查询的一对；红：键的一对。m − n = ", el("b", { "data-v": "diff", text: "" }), "，点积 q·k = ", el("b", { "data-v": "dot", text: "" }));
     panel.append(controls, svg, summary, tbl, panel.status);
-    wire(panel, () => using(lib, (s) => {
+    const run = wire(panel, () => using(lib, (s) => {
       const m = num(panel, "m"), nn = num(panel, "n"), base = num(panel, "base");
       const q = s.floats(data.q), k = s.floats(data.k), out = s.floats(1);
       lib.call("rope", q, 1, d, m, base);
@@ -449,6 +450,152 @@
         hk.setAttribute("x2", cx + 0.8 * kv[2 * j] / lk); hk.setAttribute("y2", 1.2 - 0.8 * kv[2 * j + 1] / lk);
       });
     }));
+    panel.querySelector("[name=both]").addEventListener("click", () => {
+      ["m", "n"].forEach((nm) => {
+        const e = panel.querySelector(`[name=${nm}]`);
+        e.value = Math.min(64, Number(e.value) + 1);
+        e.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      run();
+    });
+  };
+
+  // chapter 12: train the tiny model in the page; loss, held-out accuracy and a head's pattern
+  FIGURES["ch12-train"] = (fig, lib, data) => {
+    const { batch, len, steps, sentences, held_out: heldOut, labels } = data;
+    const panel = panelFor(fig, `动手试试：在页面里训练这个模型（attn_gpt_loss_grad 和 attn_adamw_step），每次 ${steps} 步`);
+    const controls = el("div", { class: "live-controls" },
+      control({ type: "button", name: "train", label: `训练 ${steps} 步` }),
+      control({ type: "button", name: "reset", label: "从头再来" }));
+    const stats = table(null, ["值"], ["已经训练的步数", "这一步的损失", "最近 20 步的平均损失", "留出句子上的检验损失", "留出句子上的准确率"],
+      (i) => ({ key: ["step", "loss", "mean", "eval-loss", "eval-acc"][i] }), "");
+    const svgNS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(svgNS, "svg");
+    svg.setAttribute("viewBox", "0 0 300 120");
+    svg.setAttribute("class", "live-curve");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "每一步的训练损失");
+    const curve = document.createElementNS(svgNS, "polyline");
+    const floor = document.createElementNS(svgNS, "line");
+    const axisNote = document.createElementNS(svgNS, "text");
+    svg.append(floor, curve, axisNote);
+    const pats = el("div", { class: "live-row" }, labels.map((lab, e) =>
+      table(`第 0 层第 1 个头：${lab.slice(1).join(" ")}`, lab, lab, (i, j) => ({ key: `p-${e}-${i}-${j}` }), "查询＼键")));
+    panel.append(controls, el("div", { class: "live-row" }, stats, svg), pats, panel.status);
+
+    // the model, its gradient (bound to one buffer), AdamW's moments, the batch generator
+    const s = lib.scope();                 // lives as long as the page
+    const cfg = s.alloc(72);
+    new BigUint64Array(lib.heap, cfg, 7).set(data.config.slice(0, 7).map((v) => BigInt(v)));
+    new Int32Array(lib.heap, cfg + 56, 4).set(data.config.slice(7));
+    const m = s.alloc(104), g = s.alloc(104), rng = s.alloc(8), lossPtr = s.floats(1);
+    const tok = s.alloc(4 * batch * len), logits = s.floats(len * 32 * 4);
+    let n = 0, params = 0, grad = 0, am = 0, av = 0, t = 0, losses = [];
+    const reset = () => {
+      lib.x.attn_gpt_free(m);
+      lib.x.attn_gpt_free(g);
+      [grad, am, av].forEach((p) => p && lib.x.free(p));
+      lib.call("gpt_init", m, cfg, BigInt(data.seed));
+      n = s.word(m, 18);                   // attn_gpt: cfg (72 bytes), n_params, params, …
+      params = s.word(m, 19);
+      grad = lib.x.malloc(4 * n); am = lib.x.malloc(4 * n); av = lib.x.malloc(4 * n);
+      if (!grad || !am || !av) throw new LiveError("malloc: out of memory");
+      new Float32Array(lib.heap, am, n).fill(0);
+      new Float32Array(lib.heap, av, n).fill(0);
+      lib.call("gpt_bind", g, cfg, grad, n);
+      lib.call("rng_seed", rng, BigInt(data.seed) ^ 0x5eedn);
+      t = 0;
+      losses = [];
+      show();
+    };
+    // one step, as fluffy_step: 16 training sentences, gradients averaged, AdamW
+    const step = () => {
+      const toks = new Int32Array(lib.heap, tok, batch * len);
+      for (let b = 0; b < batch; b++) {
+        let k;
+        do k = Number(BigInt.asUintN(64, lib.x.attn_rng_next(rng)) % 128n); while (heldOut[k]);
+        toks.set(sentences[k], b * len);
+      }
+      new Float32Array(lib.heap, grad, n).fill(0);
+      let total = 0;
+      for (let b = 0; b < batch; b++) {
+        lib.call("gpt_loss_grad", m, tok + 4 * b * len, tok + 4 * (b * len + 1), len - 1, lossPtr, g);
+        total = Math.fround(total + new Float32Array(lib.heap, lossPtr, 1)[0]);
+      }
+      const gv = new Float32Array(lib.heap, grad, n);
+      for (let i = 0; i < n; i++) gv[i] /= batch;
+      lib.call("adamw_step", params, grad, am, av, n, ++t, 3e-3, 0.9, 0.999, 1e-8, 0.01);
+      losses.push(Math.fround(total / batch));
+    };
+    const show = () => using(lib, (sc) => {
+      panel.querySelector('[data-v="step"]').textContent = String(t);
+      if (t > 0) {
+        put(panel, "loss", losses[t - 1]);
+        let sum = 0;
+        for (let i = Math.max(0, t - 20); i < t; i++) sum = Math.fround(sum + losses[i]);
+        put(panel, "mean", Math.fround(sum / Math.min(20, t)));
+      } else {
+        put(panel, "loss", NaN); put(panel, "mean", NaN);
+        ["loss", "mean"].forEach((k) => { panel.querySelector(`[data-v="${k}"]`).textContent = "—"; });
+      }
+      // held-out sentences: loss and accuracy of the verb after the noun (as fluffy_eval)
+      let sum = 0, right = 0, count = 0;
+      const vocab = data.config[5], row = logits + 4 * 3 * vocab;
+      for (let k = 0; k < 128; k++) {
+        if (!heldOut[k]) continue;
+        new Int32Array(lib.heap, tok, len).set(sentences[k]);
+        lib.call("gpt_forward", m, tok, len - 1, logits);
+        lib.call("cross_entropy", row, tok + 16, 1, vocab, lossPtr, 0);
+        sum += new Float32Array(lib.heap, lossPtr, 1)[0];
+        const r = new Float32Array(lib.heap, row, vocab);
+        let best = 0;
+        for (let j = 1; j < vocab; j++) if (r[j] > r[best]) best = j;
+        right += best === sentences[k][4] ? 1 : 0;
+        count++;
+      }
+      put(panel, "eval-loss", Math.fround(sum / count));
+      put(panel, "eval-acc", Math.fround(right / count));
+      // layer 0, head 1: the embedding, layer norm 1, attn_mha_pattern with the layer's weights
+      const layer = s.word(m, 22), L = (i) => s.word(layer, i);
+      const [d, H, dh] = data.config;
+      const w = sc.words([d, H, dh, L(2), L(4), L(6), L(8), L(3), L(5), L(7), L(9)]);
+      const x = sc.floats(4 * d), a = sc.floats(4 * d), p = sc.floats(16);
+      [0, 64].forEach((k, e) => {
+        new Int32Array(lib.heap, tok, 4).set(sentences[k].slice(0, 4));
+        lib.call("gpt_embed", m, tok, 4, 0, x);
+        lib.call("layernorm", x, L(0), L(1), a, 4, d, 1e-5);
+        lib.call("mha_pattern", w, a, 4, a, 4, 0, 1, 1, p);
+        sc.read(p, 16).forEach((v, idx) => put(panel, `p-${e}-${Math.floor(idx / 4)}-${idx % 4}`, v, v));
+      });
+      // the loss curve: every step, the dashed line is the floor 7·ln 2 / 4 of the text
+      const top = 3.5, X = (i) => 10 + 285 * i / Math.max(2000, t), Y = (v) => 110 - 100 * Math.min(v, top) / top;
+      curve.setAttribute("points", losses.map((v, i) => `${X(i + 1).toFixed(1)},${Y(v).toFixed(1)}`).join(" "));
+      const fl = 7 * Math.log(2) / 4;
+      Object.entries({ x1: 10, x2: 295, y1: Y(fl), y2: Y(fl), class: "floor" }).forEach(([k, v]) => floor.setAttribute(k, v));
+      Object.entries({ x: 295, y: Y(fl) - 3, class: "note" }).forEach(([k, v]) => axisNote.setAttribute(k, v));
+      axisNote.textContent = `损失（纵轴 0～${top}），横轴到第 ${Math.max(2000, t)} 步；虚线是下限`;
+    });
+    const buttons = panel.querySelectorAll("button");
+    panel.querySelector("[name=train]").addEventListener("click", () => {
+      let left = steps;
+      fig.setAttribute("data-busy", "");
+      buttons.forEach((b) => { b.disabled = true; });
+      const chunk = () => {
+        try {
+          for (let i = 0; i < 10 && left > 0; i++, left--) step();
+          if (left > 0) { show(); setTimeout(chunk, 0); return; }
+          show();
+        } catch (e) {
+          if (!(e instanceof LiveError)) throw e;
+          panel.status.textContent = e.message;
+        }
+        buttons.forEach((b) => { b.disabled = false; });
+        fig.removeAttribute("data-busy");
+      };
+      setTimeout(chunk, 0);
+    });
+    panel.querySelector("[name=reset]").addEventListener("click", reset);
+    reset();
   };
 
   // ------------------------------------------------------------ start

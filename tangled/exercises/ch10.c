@@ -1,4 +1,4 @@
-#line 982 "book/10-position.nw"
+#line 988 "book/10-position.nw"
 /* attn-ch10：第 10 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -68,14 +68,14 @@ static double permutation_gap(const struct random_mha *m, const float *e,
     return max_abs_diff(out_px, pout, PM_N * PM_D);
 }
 
-#line 993 "book/10-position.nw"
+#line 999 "book/10-position.nw"
 static int bad_value(const char *exercise, const char *why)
 {
     fprintf(stderr, "%s: %s\n用法: attn-ch10 %s --help\n", exercise, why, exercise);
     return 2;
 }
 
-#line 1017 "book/10-position.nw"
+#line 1023 "book/10-position.nw"
 static int ex_permute(int argc, char **argv)
 {
     int causal = 0, positions = 0;
@@ -103,7 +103,7 @@ static int ex_permute(int argc, char **argv)
     printf("输出跟着换位置: %s\n", gap < 1e-5 ? "是" : "否");
     return 0;
 }
-#line 1047 "book/10-position.nw"
+#line 1053 "book/10-position.nw"
 static int ex_sinusoid(int argc, char **argv)
 {
     size_t d = 4, p = 2;
@@ -137,7 +137,7 @@ static int ex_sinusoid(int argc, char **argv)
     free(pe);
     return 0;
 }
-#line 1083 "book/10-position.nw"
+#line 1089 "book/10-position.nw"
 static int ex_rope(int argc, char **argv)
 {
     size_t i = 2, j = 1;
@@ -164,7 +164,7 @@ static int ex_rope(int argc, char **argv)
     printf("分数: %.4f\n", (double)q[0] * k[0] + (double)q[1] * k[1]);
     return 0;
 }
-#line 1114 "book/10-position.nw"
+#line 1120 "book/10-position.nw"
 static int ex_cache(int argc, char **argv)
 {
     size_t tokens = 6, seed = 14;
@@ -231,7 +231,7 @@ static int ex_cache(int argc, char **argv)
     return 0;
 }
 
-#line 1004 "book/10-position.nw"
+#line 1010 "book/10-position.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

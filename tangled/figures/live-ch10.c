@@ -1,4 +1,4 @@
-#line 748 "book/10-position.nw"
+#line 749 "book/10-position.nw"
 /* 第 10 章的活图：RoPE 转动一个查询和一个键。 */
 #include "attn.h"
 
@@ -70,7 +70,7 @@ static inline void live_check_end(void)
     live_close('}');
 }
 
-#line 755 "book/10-position.nw"
+#line 756 "book/10-position.nw"
 enum { LIVE_D = 8 };
 static float live_q[LIVE_D], live_k[LIVE_D];
 
@@ -114,6 +114,11 @@ int main(void)
     live_open("checks", '[');
     live_check_begin("ch10-rope", "fill m 10; fill n 8");
     if (live_rope(10, 8, 10000.0f))
+        return 1;
+    live_check_end();
+    /* 再把两个位置都加 3：分数与 (10, 8) 的相同（在显示的三位小数上） */
+    live_check_begin("ch10-rope", "fill m 10; fill n 8; click both 3");
+    if (live_rope(13, 11, 10000.0f))
         return 1;
     live_check_end();
     live_check_begin("ch10-rope", "fill base 100; fill m 5; fill n 9");

@@ -74,9 +74,15 @@ let compared = 0;
 async function shoot(page, fig, file) {
   const width = page.viewportSize().width;
   await page.addStyleTag({ content: "header, .booknav { position: static !important; }" });
-  const height = await fig.evaluate((e) => e.getBoundingClientRect().height);
-  await page.setViewportSize({ width, height: Math.min(6000, Math.ceil(height) + 20) });
-  await fig.evaluate((e) => e.scrollIntoView());
+  for (let i = 0; i < 3; i++) {      // the layout may change with the window's height: measure again
+    const height = await fig.evaluate((e) => e.getBoundingClientRect().height);
+    if (Math.ceil(height) + 20 <= page.viewportSize().height) break;
+    await page.setViewportSize({ width, height: Math.min(6000, Math.ceil(height) + 20) });
+  }
+  await fig.evaluate((e) => new Promise((done) => {   // scrolled there, and painted at the new size
+    e.scrollIntoView();
+    requestAnimationFrame(() => requestAnimationFrame(done));
+  }));
   await fig.screenshot({ path: path.join(shotDir, file) });
 }
 
@@ -110,6 +116,8 @@ async function figure(name, file) {
         fail(where, `unknown operation ${op}`);
       }
     }
+    // a figure that computes in steps (training) marks itself data-busy until it is done
+    await page.waitForFunction((f) => !document.querySelector(`[data-live="${f}"]`).hasAttribute("data-busy"), name, { timeout: 20000 });
     const shown = await fig.evaluate((f) => Object.fromEntries(
       [...f.querySelectorAll("[data-v]")].map((e) => [e.getAttribute("data-v"), e.textContent.trim()])));
     for (const [key, want] of Object.entries(check.expect)) {
