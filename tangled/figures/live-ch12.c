@@ -12,9 +12,16 @@
    expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
 #include <stdio.h>
 
+/* 每个程序只用到其中一部分：没用到的不要警告 */
+#if defined(__GNUC__)
+#define LIVE_HELPER static inline __attribute__((unused))
+#else
+#define LIVE_HELPER static inline
+#endif
+
 static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
 
-static inline void live_key(const char *key)
+LIVE_HELPER void live_key(const char *key)
 {
     if (live_items++)
         putchar(',');
@@ -23,32 +30,32 @@ static inline void live_key(const char *key)
 }
 
 /* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
-static inline void live_open(const char *key, char bracket)
+LIVE_HELPER void live_open(const char *key, char bracket)
 {
     live_key(key);
     putchar(bracket);
     live_items = 0;
 }
 
-static inline void live_close(char bracket)
+LIVE_HELPER void live_close(char bracket)
 {
     putchar(bracket);
     live_items = 1;
 }
 
-static inline void live_number(const char *key, double x)
+LIVE_HELPER void live_number(const char *key, double x)
 {
     live_key(key);
     printf("%.9g", x);
 }
 
-static inline void live_string(const char *key, const char *s)
+LIVE_HELPER void live_string(const char *key, const char *s)
 {
     live_key(key);
     printf("\"%s\"", s);
 }
 
-static inline void live_floats(const char *key, const float *x, size_t n)
+LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
 {
     live_open(key, '[');
     for (size_t i = 0; i < n; i++)
@@ -57,7 +64,7 @@ static inline void live_floats(const char *key, const float *x, size_t n)
 }
 
 /* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
-static inline void live_check_begin(const char *figure, const char *ops)
+LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
 {
     live_open(NULL, '{');
     live_string("figure", figure);
@@ -65,7 +72,7 @@ static inline void live_check_begin(const char *figure, const char *ops)
     live_open("expect", '{');
 }
 
-static inline void live_check_end(void)
+LIVE_HELPER void live_check_end(void)
 {
     live_close('}');
     live_close('}');
@@ -232,7 +239,7 @@ int main(void)
 {
     fluffy_trainer T;
     attn_gpt_config c = fluffy_config(2);
-    if (fluffy_init_heads(&T, 1, 1, 2) != ATTN_OK)
+    if (fluffy_init(&T, 1, 1) != ATTN_OK)               /* 两个头，同图 12.2 */
         return 1;
     live_open(NULL, '{');
     live_open("data", '{');
