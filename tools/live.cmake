@@ -40,13 +40,13 @@ if(ATTN_WASM_OK)
     list(APPEND exports "-Wl,--export=${fn}")
   endforeach()
   list(REMOVE_DUPLICATES exports)
-  file(GLOB wasm_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/src/*.c ${PROJECT_SOURCE_DIR}/tangled/src/*.h)
-  list(FILTER wasm_sources INCLUDE REGEX "\\.c$")
+  file(GLOB wasm_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/src/*.c)
+  file(GLOB wasm_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/src/*.h)
   add_custom_command(OUTPUT ${LIVE_DIR}/attn.wasm
     COMMAND ${ATTN_WASM_CC} --target=wasm32-wasi -O2 -I${PROJECT_SOURCE_DIR}/tangled/include
             -I${PROJECT_SOURCE_DIR}/tangled/src -nostartfiles -Wl,--no-entry ${exports}
             -Wl,--export=malloc -Wl,--export=free -o ${LIVE_DIR}/attn.wasm ${wasm_sources} -lm
-    DEPENDS ${wasm_sources} ${PROJECT_SOURCE_DIR}/tangled/include/attn.h
+    DEPENDS ${wasm_sources} ${wasm_headers} ${PROJECT_SOURCE_DIR}/tangled/include/attn.h
     COMMENT "clang: libattn for WebAssembly (attn.wasm)"
     VERBATIM)
   add_custom_command(OUTPUT ${HTML_DIR}/attn-wasm.js ${HTML_DIR}/attn.wasm
