@@ -6,11 +6,12 @@
 // click NAME TIMES") and the numbers the native library computes for that input. For each check the
 // figure's page is loaded once, the operations are done the way a reader would (keyboard-usable form
 // elements, input and change events), and every number shown in the element data-v=KEY must equal
-// the expected one to the three decimals shown. Also: every element with data-live on a page becomes
-// ready; every figure has at least one check; no console error or uncaught exception; no request
-// that leaves the local files; attn.wasm is at most 300 KB; no page wider than a phone. It reports (a measurement, not a
-// pass/fail: the pages load in parallel on a shared machine) how long after the page's load event
-// the figures were ready. With SHOT_DIR, a screenshot of each figure at desktop and phone width.
+// the expected one to the decimals shown. Also: every element with data-live on a page becomes
+// ready; every figure has at least one check and labelled controls; no console error or uncaught
+// exception; no request that leaves the local files; attn.wasm is at most 300 KB; no page wider
+// than a phone. It reports how long after the page's load event the figures were ready (a
+// measurement, not a pass/fail: the pages load in parallel on a shared machine).
+// With SHOT_DIR, a screenshot of each figure at desktop and phone width.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
@@ -92,6 +93,12 @@ async function figure(name, file) {
   const { page, afterLoad, readyMs } = await open(desktop, file, name);
   timings.push({ figure: name, afterLoad, readyMs });
   const fig = page.locator(`[data-live="${name}"]`);
+  // every control is an ordinary form element with a name a screen reader can say
+  const unnamed = await fig.evaluate((f) => [...f.querySelectorAll("input, select, button")]
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !(e.tagName === "BUTTON" && e.textContent.trim()))
+    .map((e) => e.name || e.outerHTML.slice(0, 60)));
+  unnamed.forEach((c) => fail(name, `control ${c} has no label`));
+  if ((await fig.locator("input, select, button").count()) === 0) fail(name, "no controls");
   for (const check of checks.filter((c) => c.figure === name)) {
     const where = `${name} [${check.do}]`;
     for (const op of check.do.split(";").map((s) => s.trim()).filter(Boolean)) {
