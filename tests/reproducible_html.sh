@@ -76,7 +76,7 @@ for gp in figures/*.gp; do
 done
 for d in figures/*.dot; do
   name=$(basename "$d" .dot)
-  dot -Tsvg -o "$tmp/figures/$name.svg" "$d"
+  dot -Tsvg:cairo -o "$tmp/figures/$name.svg" "$d"
   cmp -s "$tmp/figures/$name.svg" "$html/figures/$name.svg" || fail "figure $name.svg differs when drawn again"
   figs=$((figs + 1))
 done

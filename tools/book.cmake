@@ -92,6 +92,7 @@ file(GLOB FIG_DOTS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/figures/*.dot)
 foreach(dotfile ${FIG_DOTS})
   get_filename_component(name ${dotfile} NAME_WE)
   add_custom_command(OUTPUT ${FIG_DIR}/${name}.svg ${FIG_DIR}/${name}.pdf ${HTML_DIR}/figures/${name}.svg
+    # (tests/reproducible_html.sh draws them again the same way)
     # svg:cairo draws the text as outlines, as in the PDF: Chromium places the subscripts of
     # Graphviz's plain SVG text (<SUB> in HTML-like labels) on top of the next line
     COMMAND ${DOT} -Tsvg:cairo -o ${FIG_DIR}/${name}.svg ${dotfile}
@@ -158,6 +159,10 @@ add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js
 # (a rule shared by two targets that build in parallel would otherwise run twice at once)
 add_custom_target(html ALL DEPENDS ${HTML_DIR}/index.html)
 add_dependencies(html ${HTML_PAGE_TARGETS} figures)
+
+# the live figures: libattn as WebAssembly, their data and scripts (tools/live.cmake)
+include(${PROJECT_SOURCE_DIR}/tools/live.cmake)
+add_dependencies(html live-figures)
 
 # ---------------------------------------------------------------- PDF
 set(TEX_CHAPTERS)

@@ -22,6 +22,7 @@ packages=(
   poppler-utils qpdf                 # pdffonts, pdftotext, pdftoppm, bookmarks: checking the PDF
   chromium                           # the browser test of the HTML book
   clang libclang-rt-14-dev libomp-14-dev valgrind  # hardening: clang, libFuzzer, OpenMP, memcheck
+  wasi-libc lld-14 libclang-rt-14-dev-wasm32       # libattn as WebAssembly: the HTML book's live figures
 )
 
 missing=()

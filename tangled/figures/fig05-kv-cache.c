@@ -1,4 +1,4 @@
-#line 663 "book/05-mask.nw"
+#line 665 "book/05-mask.nw"
 /* 图 5.2 的数据：KV 缓存逐词增长。坐标由这里排好，gnuplot 只管画。六块（以两个空行分开）：
    0 格子 “x y 半宽 半高 值”；1 这一步新追加的行（橙框）；2 空着的位置（虚线框）；
    3 权重条；4 居中的文字 “x y 文字”；5 左对齐的文字。一格是一个分量。 */
@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#line 635 "book/05-mask.nw"
+#line 637 "book/05-mask.nw"
 /* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
    逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
 enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
@@ -33,7 +33,7 @@ static int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 672 "book/05-mask.nw"
+#line 674 "book/05-mask.nw"
 /* 一组（一步）的左上角：每行三组，组宽 14 格，组高 11 格，y 轴向上 */
 static double gx(size_t t) { return (double)(t % 3) * 14.0; }
 static double gy(size_t t) { return -(double)(t / 3) * 11.0; }

@@ -1,4 +1,4 @@
-#line 1444 "book/12-learning.nw"
+#line 1446 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层第 1 个头 */
 #include "attn.h"
 
@@ -161,7 +161,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1455 "book/12-learning.nw"
+#line 1457 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

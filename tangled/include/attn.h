@@ -44,21 +44,21 @@ int attn_relu(float *x, size_t n);
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y);
-#line 111 "book/02-similarity.nw"
+#line 113 "book/02-similarity.nw"
 /* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_dot(const float *a, const float *b, size_t n, float *out);
-#line 194 "book/02-similarity.nw"
+#line 196 "book/02-similarity.nw"
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 276 "book/02-similarity.nw"
+#line 428 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 436 "book/02-similarity.nw"
+#line 588 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 481 "book/02-similarity.nw"
+#line 633 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
@@ -95,11 +95,11 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 351 "book/04-scaling.nw"
+#line 429 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 480 "book/05-mask.nw"
+#line 482 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3

@@ -1,4 +1,4 @@
-#line 513 "book/05-mask.nw"
+#line 515 "book/05-mask.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -14,7 +14,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
     if (capacity == 0 || d_k == 0 || d_v == 0 ||
         !attn_bytes2(&nk, capacity, d_k) || !attn_bytes2(&nv, capacity, d_v))
         return ATTN_EINVAL;
-#line 575 "book/05-mask.nw"
+#line 577 "book/05-mask.nw"
     c->k = malloc(nk);
     c->v = malloc(nv);
     if (c->k == NULL || c->v == NULL) {
@@ -23,7 +23,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
         memset(c, 0, sizeof *c);
         return ATTN_ENOMEM;
     }
-#line 529 "book/05-mask.nw"
+#line 531 "book/05-mask.nw"
     c->capacity = capacity;
     c->d_k = d_k;
     c->d_v = d_v;

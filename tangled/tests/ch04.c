@@ -1,4 +1,4 @@
-#line 933 "book/04-scaling.nw"
+#line 1011 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -78,7 +78,7 @@ done:
     free(w);
     return status;
 }
-#line 432 "book/04-scaling.nw"
+#line 510 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -109,7 +109,7 @@ done:
     free(jac);
     return result;
 }
-#line 549 "book/04-scaling.nw"
+#line 627 "book/04-scaling.nw"
 /* 反面教材：不减最大值，分数一大就溢出。 */
 static void naive_softmax(float *x, size_t n)
 {
@@ -122,7 +122,7 @@ static void naive_softmax(float *x, size_t n)
         x[i] /= sum;
 }
 
-#line 946 "book/04-scaling.nw"
+#line 1024 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -207,7 +207,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 381 "book/04-scaling.nw"
+#line 459 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -246,7 +246,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 465 "book/04-scaling.nw"
+#line 543 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -303,7 +303,7 @@ int main(void)
         CHECK_NEAR(raw, 0.035, 0.0005);
         CHECK_NEAR(scaled, 0.093, 0.0005);
     }
-#line 531 "book/04-scaling.nw"
+#line 609 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -313,7 +313,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 563 "book/04-scaling.nw"
+#line 641 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -330,7 +330,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 595 "book/04-scaling.nw"
+#line 673 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -362,7 +362,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 646 "book/04-scaling.nw"
+#line 724 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -387,7 +387,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 699 "book/04-scaling.nw"
+#line 777 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -396,6 +396,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 959 "book/04-scaling.nw"
+#line 1037 "book/04-scaling.nw"
     return check_summary("ch04");
 }

@@ -1,4 +1,4 @@
-#line 1115 "book/05-mask.nw"
+#line 1194 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 873 "book/05-mask.nw"
+#line 952 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -68,7 +68,7 @@ static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long lo
         return 0;
     return n * sizeof(float);
 }
-#line 635 "book/05-mask.nw"
+#line 637 "book/05-mask.nw"
 /* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
    逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
 enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
@@ -95,7 +95,7 @@ static int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1125 "book/05-mask.nw"
+#line 1204 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -240,7 +240,7 @@ int main(void)
         CHECK_INT(upper_right, 0);
         CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
     }
-#line 360 "book/05-mask.nw"
+#line 362 "book/05-mask.nw"
     check_section("图 5.1：右上角为 0，每行和为 1");
     {
         enum { N = 6, D = 8 };
@@ -266,7 +266,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-6);
         CHECK_NEAR(w[0], 1.0, 0);
     }
-#line 399 "book/05-mask.nw"
+#line 401 "book/05-mask.nw"
     check_section("填充掩码与因果掩码同时生效");
     {
         enum { N = 6, LEN = 4, D = 4 };
@@ -299,7 +299,7 @@ int main(void)
         CHECK_NEAR(out[4 * 2], 0, 0);
         CHECK_NEAR(out[5 * 2 + 1], 0, 0);
     }
-#line 446 "book/05-mask.nw"
+#line 448 "book/05-mask.nw"
     check_section("右下角对齐：n_q = 2，n_k = 5");
     {
         float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -319,7 +319,7 @@ int main(void)
         const float want_out[4] = {0, 0, 10, 15};
         CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
     }
-#line 594 "book/05-mask.nw"
+#line 596 "book/05-mask.nw"
     check_section("KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 4, DV = 3 };
@@ -352,7 +352,7 @@ int main(void)
         CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
         attn_kv_cache_free(&c);
     }
-#line 738 "book/05-mask.nw"
+#line 740 "book/05-mask.nw"
     check_section("图 5.2：逐词填进缓存的权重");
     {
         float q[KVF_N * KVF_DK], k[KVF_N * KVF_DK], v[KVF_N * KVF_DV], w[KVF_N * KVF_N];
@@ -374,7 +374,7 @@ int main(void)
         CHECK_INT(best, 3);
         CHECK_NEAR(w[5 * KVF_N + 3], 0.39, 0.005);
     }
-#line 765 "book/05-mask.nw"
+#line 767 "book/05-mask.nw"
     check_section("KV 缓存：满了、空的、非法的尺寸");
     {
         attn_kv_cache c;
@@ -401,7 +401,7 @@ int main(void)
         CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
         CHECK_STR(attn_strerror(ATTN_EFULL), "cache is full");
     }
-#line 798 "book/05-mask.nw"
+#line 800 "book/05-mask.nw"
     check_section("KV 缓存的大小：GPT-3");
     {
         unsigned long long per_token = 2ULL * 12288 * 96;
@@ -410,7 +410,7 @@ int main(void)
         CHECK_INT(per_token * 4, 9ULL << 20);
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
     }
-#line 833 "book/05-mask.nw"
+#line 912 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -429,7 +429,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 886 "book/05-mask.nw"
+#line 965 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -443,6 +443,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1141 "book/05-mask.nw"
+#line 1220 "book/05-mask.nw"
     return check_summary("ch05");
 }

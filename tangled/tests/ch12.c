@@ -1,4 +1,4 @@
-#line 1731 "book/12-learning.nw"
+#line 1837 "book/12-learning.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -266,7 +266,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
     }
 }
 
-#line 1751 "book/12-learning.nw"
+#line 1857 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -553,7 +553,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1479 "book/12-learning.nw"
+#line 1481 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     {
         double col, tex, low;
@@ -595,13 +595,13 @@ int main(void)
         CHECK_NEAR(tex, 0.028, 5e-4);
         fluffy_free(&T);
     }
-#line 1659 "book/12-learning.nw"
+#line 1765 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 1764 "book/12-learning.nw"
+#line 1870 "book/12-learning.nw"
     return check_summary("ch12");
 }

@@ -1,0 +1,155 @@
+#line 331 "book/02-similarity.nw"
+/* 图 2.1 的活图：词地图，以及查询对每个字的点积和余弦。 */
+#include "attn.h"
+
+#include <string.h>
+
+#line 255 "book/02-similarity.nw"
+/* 活图的数据程序向标准输出打印一个 JSON 对象：
+   {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
+   “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；
+   expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
+#include <stdio.h>
+
+/* 每个程序只用到其中一部分：没用到的不要警告 */
+#if defined(__GNUC__)
+#define LIVE_HELPER static inline __attribute__((unused))
+#else
+#define LIVE_HELPER static inline
+#endif
+
+static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
+
+LIVE_HELPER void live_key(const char *key)
+{
+    if (live_items++)
+        putchar(',');
+    if (key != NULL)
+        printf("\"%s\":", key);
+}
+
+/* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
+LIVE_HELPER void live_open(const char *key, char bracket)
+{
+    live_key(key);
+    putchar(bracket);
+    live_items = 0;
+}
+
+LIVE_HELPER void live_close(char bracket)
+{
+    putchar(bracket);
+    live_items = 1;
+}
+
+LIVE_HELPER void live_number(const char *key, double x)
+{
+    live_key(key);
+    printf("%.9g", x);
+}
+
+LIVE_HELPER void live_string(const char *key, const char *s)
+{
+    live_key(key);
+    printf("\"%s\"", s);
+}
+
+LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
+{
+    live_open(key, '[');
+    for (size_t i = 0; i < n; i++)
+        live_number(NULL, x[i]);
+    live_close(']');
+}
+
+/* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
+LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
+{
+    live_open(NULL, '{');
+    live_string("figure", figure);
+    live_string("do", ops);
+    live_open("expect", '{');
+}
+
+LIVE_HELPER void live_check_end(void)
+{
+    live_close('}');
+    live_close('}');
+}
+#line 29 "book/02-similarity.nw"
+/* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
+static const struct word_point {
+    const char *word;
+    float xy[2];
+    int group;          /* 0 颜色，1 速度，2 家具，3 动物 */
+} word_map[] = {
+    {"红", { 1,  1}, 0}, {"蓝", { 1,  2}, 0}, {"绿", { 2,  1}, 0}, {"黄", { 2,  2}, 0},
+    {"快", {-1, -1}, 1}, {"慢", {-2, -1}, 1}, {"香", {-2, -2}, 1},
+    {"桌", {-2,  1}, 2}, {"椅", {-1,  1}, 2},
+    {"狗", { 1, -1}, 3}, {"猫", { 2, -1}, 3}, {"豹", { 3, -1}, 3}, {"鹿", { 2, -2}, 3},
+    {"马", { 1, -2}, 3},
+};
+enum { N_WORDS = sizeof word_map / sizeof word_map[0] };
+
+/* 按字查坐标；找不到时返回 NULL。 */
+static const float *word_xy(const char *w)
+{
+    for (size_t i = 0; i < N_WORDS; i++)
+        if (strcmp(word_map[i].word, w) == 0)
+            return word_map[i].xy;
+    return NULL;
+}
+
+#line 339 "book/02-similarity.nw"
+/* 查询 (x, y) 对每个字的点积和余弦，写成期望的数 dot-字、cos-字 */
+static int live_similarities(float x, float y)
+{
+    const float q[2] = {x, y};
+    for (size_t i = 0; i < N_WORDS; i++) {
+        float dot, cos;
+        char key[32];
+        if (attn_dot(q, word_map[i].xy, 2, &dot) != ATTN_OK ||
+            attn_cosine(q, word_map[i].xy, 2, &cos) != ATTN_OK)
+            return 1;
+        snprintf(key, sizeof key, "dot-%s", word_map[i].word);
+        live_number(key, dot);
+        snprintf(key, sizeof key, "cos-%s", word_map[i].word);
+        live_number(key, cos);
+    }
+    return 0;
+}
+
+int main(void)
+{
+    live_open(NULL, '{');
+    live_open("data", '{');
+    live_open("ch02-similarity", '{');
+    live_number("qx", 2);                    /* 一开始查询就是“猫” */
+    live_number("qy", -1);
+    live_open("words", '[');
+    for (size_t i = 0; i < N_WORDS; i++) {
+        live_open(NULL, '{');
+        live_string("w", word_map[i].word);
+        live_number("x", word_map[i].xy[0]);
+        live_number("y", word_map[i].xy[1]);
+        live_number("g", word_map[i].group);
+        live_close('}');
+    }
+    live_close(']');
+    live_close('}');
+    live_close('}');
+    live_open("checks", '[');
+    live_check_begin("ch02-similarity", "fill qx 1.5; fill qy -0.5");
+    if (live_similarities(1.5f, -0.5f))
+        return 1;
+    live_check_end();
+    live_check_begin("ch02-similarity", "fill qx 0; select word 猫");
+    const float *cat = word_xy("猫");
+    if (live_similarities(cat[0], cat[1]))
+        return 1;
+    live_check_end();
+    live_close(']');
+    live_close('}');
+    putchar('\n');
+    return 0;
+}

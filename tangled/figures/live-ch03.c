@@ -1,0 +1,189 @@
+#line 1154 "book/03-attention.nw"
+/* 图 3.1 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
+#include "attn.h"
+
+#line 255 "book/02-similarity.nw"
+/* 活图的数据程序向标准输出打印一个 JSON 对象：
+   {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
+   “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；
+   expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
+#include <stdio.h>
+
+/* 每个程序只用到其中一部分：没用到的不要警告 */
+#if defined(__GNUC__)
+#define LIVE_HELPER static inline __attribute__((unused))
+#else
+#define LIVE_HELPER static inline
+#endif
+
+static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
+
+LIVE_HELPER void live_key(const char *key)
+{
+    if (live_items++)
+        putchar(',');
+    if (key != NULL)
+        printf("\"%s\":", key);
+}
+
+/* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
+LIVE_HELPER void live_open(const char *key, char bracket)
+{
+    live_key(key);
+    putchar(bracket);
+    live_items = 0;
+}
+
+LIVE_HELPER void live_close(char bracket)
+{
+    putchar(bracket);
+    live_items = 1;
+}
+
+LIVE_HELPER void live_number(const char *key, double x)
+{
+    live_key(key);
+    printf("%.9g", x);
+}
+
+LIVE_HELPER void live_string(const char *key, const char *s)
+{
+    live_key(key);
+    printf("\"%s\"", s);
+}
+
+LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
+{
+    live_open(key, '[');
+    for (size_t i = 0; i < n; i++)
+        live_number(NULL, x[i]);
+    live_close(']');
+}
+
+/* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
+LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
+{
+    live_open(NULL, '{');
+    live_string("figure", figure);
+    live_string("do", ops);
+    live_open("expect", '{');
+}
+
+LIVE_HELPER void live_check_end(void)
+{
+    live_close('}');
+    live_close('}');
+}
+#line 1007 "book/03-attention.nw"
+/* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
+   分量：名词、形容词、第一个短语、第二个短语、动词。 */
+enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
+static const char *const fluffy_words[FL_N] = {
+    "a", "fluffy", "blue", "creature", "roamed", "the", "verdant", "forest"};
+static const float fluffy_x[FL_N * FL_D] = {
+    0, 0, 1, 0, 0,   /* a */
+    0, 1, 1, 0, 0,   /* fluffy */
+    0, 1, 1, 0, 0,   /* blue */
+    1, 0, 1, 0, 0,   /* creature */
+    0, 0, 0, 0, 1,   /* roamed */
+    0, 0, 0, 1, 0,   /* the */
+    0, 1, 0, 1, 0,   /* verdant */
+    1, 0, 0, 1, 0,   /* forest */
+};
+
+/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，算出注意力模式 w[8][8]
+   和输出 out[8][5]（W_V 是单位矩阵，所以 V = X）。 */
+static int fluffy_attention(float s, float c, float *w, float *out)
+{
+    /* w_q[5][3]、w_k[5][3]：行是嵌入的分量，列是查询（键）的分量 */
+    const float w_q[FL_D * FL_DK] = {
+        s, 0, 0,    /* 名词 → “我在找形容词” */
+        0, 0, 0,
+        0, c, 0,    /* 第一个短语 */
+        0, 0, c,    /* 第二个短语 */
+        0, 0, 0,
+    };
+    const float w_k[FL_D * FL_DK] = {
+        0, 0, 0,
+        s, 0, 0,    /* 形容词 → “我是形容词” */
+        0, c, 0,
+        0, 0, c,
+        0, 0, 0,
+    };
+    float q[FL_N * FL_DK], k[FL_N * FL_DK];
+    attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);    /* Q = X W_Q */
+    attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
+    return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
+}
+
+#line 1160 "book/03-attention.nw"
+/* 用调用者的 w_q 和由 s、c 造出的 W_K（同 fluffy_attention）算注意力 */
+static int live_fluffy(const float *w_q, float s, float c, float *w, float *out)
+{
+    float w_k[FL_D * FL_DK] = {0};
+    w_k[1 * FL_DK + 0] = s;
+    w_k[2 * FL_DK + 1] = c;
+    w_k[3 * FL_DK + 2] = c;
+    float q[FL_N * FL_DK], k[FL_N * FL_DK];
+    if (attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK) != ATTN_OK ||
+        attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK) != ATTN_OK)
+        return ATTN_EINVAL;
+    return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
+}
+
+/* 期望的数：权重 w-i-j 和第 word 个词的输出 out-j */
+static void live_expect(const float *w, const float *out, int word)
+{
+    char key[32];
+    for (int i = 0; i < FL_N; i++)
+        for (int j = 0; j < FL_N; j++) {
+            snprintf(key, sizeof key, "w-%d-%d", i, j);
+            live_number(key, w[i * FL_N + j]);
+        }
+    for (int j = 0; j < FL_D; j++) {
+        snprintf(key, sizeof key, "out-%d", j);
+        live_number(key, out[word * FL_D + j]);
+    }
+}
+
+int main(void)
+{
+    static const char *const parts[FL_D] = {"名词", "形容词", "第一个短语", "第二个短语", "动词"};
+    float w[FL_N * FL_N], out[FL_N * FL_D];
+    live_open(NULL, '{');
+    live_open("data", '{');
+    live_open("ch03-fluffy", '{');
+    live_open("words", '[');
+    for (int i = 0; i < FL_N; i++)
+        live_string(NULL, fluffy_words[i]);
+    live_close(']');
+    live_open("parts", '[');
+    for (int i = 0; i < FL_D; i++)
+        live_string(NULL, parts[i]);
+    live_close(']');
+    live_floats("x", fluffy_x, FL_N * FL_D);
+    live_number("d", FL_D);
+    live_number("dk", FL_DK);
+    live_number("s", 3);
+    live_number("c", 2);
+    live_close('}');
+    live_close('}');
+    live_open("checks", '[');
+    /* s = 1、c = 0.5：就是 fluffy_attention(1, 0.5)，看 creature（第 3 个词）的输出 */
+    live_check_begin("ch03-fluffy", "fill s 1; fill c 0.5");
+    if (fluffy_attention(1.0f, 0.5f, w, out) != ATTN_OK)
+        return 1;
+    live_expect(w, out, 3);
+    live_check_end();
+    /* s = 3、c = 2，再把 W_Q 左上角（名词 → 查询的第 1 个分量）改成 0，看 forest 的输出 */
+    live_check_begin("ch03-fluffy", "fill s 3; fill c 2; fill wq-0-0 0; select word forest");
+    const float w_q[FL_D * FL_DK] = {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0};
+    if (live_fluffy(w_q, 3.0f, 2.0f, w, out) != ATTN_OK)
+        return 1;
+    live_expect(w, out, 7);
+    live_check_end();
+    live_close(']');
+    live_close('}');
+    putchar('\n');
+    return 0;
+}

@@ -1,0 +1,320 @@
+#line 1530 "book/12-learning.nw"
+/* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
+#include "attn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#line 255 "book/02-similarity.nw"
+/* 活图的数据程序向标准输出打印一个 JSON 对象：
+   {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
+   “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；
+   expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
+#include <stdio.h>
+
+/* 每个程序只用到其中一部分：没用到的不要警告 */
+#if defined(__GNUC__)
+#define LIVE_HELPER static inline __attribute__((unused))
+#else
+#define LIVE_HELPER static inline
+#endif
+
+static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
+
+LIVE_HELPER void live_key(const char *key)
+{
+    if (live_items++)
+        putchar(',');
+    if (key != NULL)
+        printf("\"%s\":", key);
+}
+
+/* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
+LIVE_HELPER void live_open(const char *key, char bracket)
+{
+    live_key(key);
+    putchar(bracket);
+    live_items = 0;
+}
+
+LIVE_HELPER void live_close(char bracket)
+{
+    putchar(bracket);
+    live_items = 1;
+}
+
+LIVE_HELPER void live_number(const char *key, double x)
+{
+    live_key(key);
+    printf("%.9g", x);
+}
+
+LIVE_HELPER void live_string(const char *key, const char *s)
+{
+    live_key(key);
+    printf("\"%s\"", s);
+}
+
+LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
+{
+    live_open(key, '[');
+    for (size_t i = 0; i < n; i++)
+        live_number(NULL, x[i]);
+    live_close(']');
+}
+
+/* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
+LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
+{
+    live_open(NULL, '{');
+    live_string("figure", figure);
+    live_string("do", ops);
+    live_open("expect", '{');
+}
+
+LIVE_HELPER void live_check_end(void)
+{
+    live_close('}');
+    live_close('}');
+}
+#line 1180 "book/12-learning.nw"
+enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
+
+/* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
+static void fluffy_sentence(int s, int *tok)
+{
+    int tex = s % 4, col = (s / 4) % 4, noun = (s / 16) % 4, order = s / 64;
+    tok[0] = FL_BOS;
+    tok[1 + order] = FL_TEX + tex;
+    tok[2 - order] = FL_COL + col;
+    tok[3] = FL_NOUN + noun;
+    tok[4] = FL_VERB + col * 4 + noun;
+}
+
+static int fluffy_held_out(int s) { return (37 * s) % 128 < 24; }
+
+/* heads 个头，每个 32/heads 维（heads 为 1、2、4、8、16 或 32） */
+static attn_gpt_config fluffy_config(int heads)
+{
+    attn_gpt_config c = {0};
+    c.vocab = FL_VOCAB; c.n_ctx = 8; c.d_model = 32; c.n_layers = 2;
+    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads; c.d_ff = 64; c.biases = 1; c.layer_norms = 1;
+    c.learned_positions = 1; c.tied = 1;
+    return c;
+}
+#line 1210 "book/12-learning.nw"
+enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
+
+typedef struct {
+    attn_gpt m;
+    int threads;                      /* 每个线程一块梯度缓冲区 */
+    attn_gpt g[FL_MAX_THREADS];
+    float *grad, *adam_m, *adam_v;    /* grad：threads × n_params */
+    unsigned long t;
+    attn_rng rng;
+} fluffy_trainer;
+
+static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
+{
+    attn_gpt_config c = fluffy_config(heads);
+    memset(T, 0, sizeof *T);
+    if (threads < 1 || threads > FL_MAX_THREADS || attn_gpt_init(&T->m, &c, seed) != ATTN_OK)
+        return ATTN_EINVAL;
+    size_t n = T->m.n_params;
+    T->threads = threads;
+    T->grad = calloc(n * (size_t)threads, sizeof(float));
+    T->adam_m = calloc(n, sizeof(float));
+    T->adam_v = calloc(n, sizeof(float));
+    if (T->grad == NULL || T->adam_m == NULL || T->adam_v == NULL)
+        return ATTN_ENOMEM;
+    for (int i = 0; i < threads; i++)
+        if (attn_gpt_bind(&T->g[i], &c, T->grad + (size_t)i * n, n) != ATTN_OK)
+            return ATTN_ENOMEM;
+    attn_rng_seed(&T->rng, seed ^ 0x5eedULL);
+    return ATTN_OK;
+}
+
+static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+{
+    return fluffy_init_heads(T, seed, threads, 2);
+}
+
+static void fluffy_free(fluffy_trainer *T)
+{
+    for (int i = 0; i < FL_MAX_THREADS; i++)
+        attn_gpt_free(&T->g[i]);
+    attn_gpt_free(&T->m);
+    free(T->grad); free(T->adam_m); free(T->adam_v);
+}
+
+/* 这一步要用的 16 句话（只由种子决定，与线程数无关） */
+static void fluffy_batch(fluffy_trainer *T, int *tok)
+{
+    for (int b = 0; b < FL_BATCH; b++) {
+        int s;
+        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
+        fluffy_sentence(s, tok + b * FL_LEN);
+    }
+}
+
+/* 一步；返回这一批的平均训练损失。batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
+static float fluffy_step(fluffy_trainer *T, int *batch)
+{
+    size_t n = T->m.n_params;
+    int tok[FL_BATCH * FL_LEN], nt = T->threads;
+    float losses[FL_BATCH];
+    fluffy_batch(T, tok);
+    if (batch != NULL)
+        memcpy(batch, tok, sizeof tok);
+    /* 线程 w 算第 w, w+nt, … 句，梯度加在自己的缓冲区上 */
+    #pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int w = 0; w < nt; w++) {
+        memset(T->grad + (size_t)w * n, 0, n * sizeof *T->grad);
+        for (int b = w; b < FL_BATCH; b += nt)
+            attn_gpt_loss_grad(&T->m, tok + b * FL_LEN, tok + b * FL_LEN + 1, FL_LEN - 1,
+                               &losses[b], &T->g[w]);
+    }
+    /* 按固定的顺序合起来：结果只由种子和线程数决定 */
+    float total = 0;
+    for (int b = 0; b < FL_BATCH; b++) total += losses[b];
+    for (int w = 1; w < nt; w++)
+        for (size_t i = 0; i < n; i++) T->grad[i] += T->grad[(size_t)w * n + i];
+    for (size_t i = 0; i < n; i++) T->grad[i] /= FL_BATCH;
+    attn_adamw_step(T->m.params, T->grad, T->adam_m, T->adam_v, n, ++T->t,
+                    3e-3f, 0.9f, 0.999f, 1e-8f, 0.01f);
+    return total / FL_BATCH;
+}
+
+/* 在留出的句子上：名词位置猜动词的平均损失与准确率 */
+static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+{
+    float lg[(FL_LEN - 1) * FL_VOCAB], l;
+    int right = 0, count = 0;
+    double sum = 0;
+    for (int s = 0; s < 128; s++) {
+        if (!fluffy_held_out(s)) continue;
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        attn_gpt_forward(m, tok, FL_LEN - 1, lg);
+        const float *row = lg + 3 * FL_VOCAB;
+        attn_cross_entropy(row, tok + 4, 1, FL_VOCAB, &l, NULL);
+        sum += l;
+        int best = 0;
+        for (int j = 1; j < FL_VOCAB; j++) if (row[j] > row[best]) best = j;
+        right += best == tok[4];
+        count++;
+    }
+    *loss = (float)(sum / count);
+    *acc = (float)right / (float)count;
+}
+
+#line 1379 "book/12-learning.nw"
+/* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
+static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
+{
+    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads;
+    size_t dh = (size_t)m->cfg.d_head, hd = H * dh;
+    float x[8 * 32], a[8 * 32], q[8 * 32], k[8 * 32], qh[8 * 32], kh[8 * 32], o[8 * 32];
+    attn_gpt_embed(m, tok, n, 0, x);
+    for (size_t l = 0; l < (size_t)m->cfg.n_layers; l++) {
+        const attn_gpt_layer *L = &m->layers[l];
+        attn_layernorm(x, L->ln1_g, L->ln1_b, a, n, d, 1e-5f);
+        attn_linear(a, L->w_q, L->b_q, q, n, d, hd);
+        attn_linear(a, L->w_k, L->b_k, k, n, d, hd);
+        for (size_t h = 0; h < H; h++) {
+            for (size_t i = 0; i < n; i++) {
+                memcpy(qh + i * dh, q + i * hd + h * dh, dh * sizeof *q);
+                memcpy(kh + i * dh, k + i * hd + h * dh, dh * sizeof *k);
+            }
+            attn_sdpa(qh, kh, kh, n, n, dh, dh, 0.0f, NULL, 1, o, w + (l * H + h) * n * n);
+        }
+        attn_gpt_block(m, l, x, n);
+    }
+}
+
+#line 1541 "book/12-learning.nw"
+enum { LIVE_STEPS = 100 };
+
+int main(void)
+{
+    fluffy_trainer T;
+    attn_gpt_config c = fluffy_config(2);
+    if (fluffy_init(&T, 1, 1) != ATTN_OK)               /* 两个头，同图 12.2 */
+        return 1;
+    live_open(NULL, '{');
+    live_open("data", '{');
+    live_open("ch12-train", '{');
+    live_open("config", '[');             /* attn_gpt_config 的字段，按顺序 */
+    const uint64_t shape[7] = {c.d_model, c.n_heads, c.d_head, c.n_layers, c.d_ff, c.vocab, c.n_ctx};
+    for (int i = 0; i < 7; i++)
+        live_number(NULL, (double)shape[i]);
+    live_number(NULL, c.biases);
+    live_number(NULL, c.layer_norms);
+    live_number(NULL, c.learned_positions);
+    live_number(NULL, c.tied);
+    live_close(']');
+    live_number("seed", 1);
+    live_number("batch", FL_BATCH);
+    live_number("len", FL_LEN);
+    live_number("steps", LIVE_STEPS);
+    /* 图 12.2 的两句话（第 0 号和第 64 号）的前四个词 */
+    static const char *const labels[2][4] = {{"BOS", "fluffy", "blue", "creature"},
+                                             {"BOS", "blue", "fluffy", "creature"}};
+    live_open("labels", '[');
+    for (int e = 0; e < 2; e++) {
+        live_open(NULL, '[');
+        for (int i = 0; i < 4; i++)
+            live_string(NULL, labels[e][i]);
+        live_close(']');
+    }
+    live_close(']');
+    live_open("sentences", '[');
+    for (int s = 0; s < 128; s++) {
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        live_open(NULL, '[');
+        for (int i = 0; i < FL_LEN; i++)
+            live_number(NULL, tok[i]);
+        live_close(']');
+    }
+    live_close(']');
+    live_open("held_out", '[');
+    for (int s = 0; s < 128; s++)
+        live_number(NULL, fluffy_held_out(s));
+    live_close(']');
+    live_close('}');
+    live_close('}');
+    live_open("checks", '[');
+    live_check_begin("ch12-train", "click train 1");
+    float loss = 0, sum = 0, eval_loss, acc;
+    for (int s = 1; s <= LIVE_STEPS; s++) {
+        loss = fluffy_step(&T, NULL);
+        if (s > LIVE_STEPS - 20)
+            sum += loss;
+    }
+    live_number("step", LIVE_STEPS);
+    live_number("loss", loss);
+    live_number("mean", sum / 20);
+    fluffy_eval(&T.m, &eval_loss, &acc);
+    live_number("eval-loss", eval_loss);
+    live_number("eval-acc", acc);
+    const int sent[2] = {0, 64};          /* 同图 12.2 */
+    for (int e = 0; e < 2; e++) {
+        int tok[FL_LEN];
+        float w[2 * 2 * 16];
+        fluffy_sentence(sent[e], tok);
+        fluffy_patterns(&T.m, tok, 4, w);
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j <= i; j++) {
+                char key[32];
+                snprintf(key, sizeof key, "p-%d-%d-%d", e, i, j);
+                live_number(key, w[16 + i * 4 + j]);
+            }
+    }
+    live_check_end();
+    live_close(']');
+    live_close('}');
+    putchar('\n');
+    fluffy_free(&T);
+    return 0;
+}
