@@ -62,9 +62,10 @@ void mm_cols(const float *a, size_t ars, size_t acs, const float *b, size_t ldb,
     }
 }
 
+/* 运行时挑选的版本是 static 的：target_clones 生成的入口会无视 -fvisibility=hidden 而对外导出 */
 TRAIN_CLONES
-void train_mm(const float *a, size_t ars, size_t acs, const float *b, size_t ldb,
-              float *c, size_t ldc, size_t m, size_t k, size_t n, int acc)
+static void mm_any(const float *a, size_t ars, size_t acs, const float *b, size_t ldb,
+                   float *c, size_t ldc, size_t m, size_t k, size_t n, int acc)
 {
     size_t j = 0;
     for (; j + 16 <= n; j += 16)
@@ -79,6 +80,12 @@ void train_mm(const float *a, size_t ars, size_t acs, const float *b, size_t ldb
                 s += a[i * ars + t * acs] * b[t * ldb + jj];
             c[i * ldc + jj] = s;
         }
+}
+
+void train_mm(const float *a, size_t ars, size_t acs, const float *b, size_t ldb,
+              float *c, size_t ldc, size_t m, size_t k, size_t n, int acc)
+{
+    mm_any(a, ars, acs, b, ldb, c, ldc, m, k, n, acc);
 }
 
 /* wt[c×r] = w[r×c]ᵀ */
@@ -110,7 +117,7 @@ static void lin_bwd(const float *x, const float *w, const float *dy, size_t R, s
             db[j] += dy[i * dout + j];
 }
 
-#line 1140 "book/12-learning.nw"
+#line 1147 "book/12-learning.nw"
 /* 一层留给反向的中间结果，每个都是 R 行 */
 typedef struct {
     float *x0, *a1, *q, *k, *v, *att, *x1, *a2, *gh, *gs;
@@ -231,7 +238,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     if (st != ATTN_OK)
         goto done;
 #define TRY(call) do { if ((st = (call)) != ATTN_OK) goto done; } while (0)
-#line 1235 "book/12-learning.nw"
+#line 1242 "book/12-learning.nw"
     /* x[s·n + i] = wte[tokens[s·n + i]] + wpe[i] */
     float *x = L ? B.S[0].x0 : B.xf;
     for (size_t r = 0; r < R; r++)
@@ -278,7 +285,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     transpose(m->wte, V, d, B.wt);
     float *logits = logits_out != NULL ? logits_out : B.logits;
     train_mm(B.af, d, 1, B.wt, V, logits, V, R, d, V, 0);
-#line 1287 "book/12-learning.nw"
+#line 1294 "book/12-learning.nw"
     double total = 0;
     for (size_t r = 0; r < R; r++) {
         const float *z = logits + r * V;
@@ -305,7 +312,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     *loss_sum = total;
 #line 954 "book/12-learning.nw"
     if (grad != NULL) {
-#line 1318 "book/12-learning.nw"
+#line 1325 "book/12-learning.nw"
         float *dx = B.dx, *t1 = B.t1, *t2 = B.t2;
         /* 反嵌入 logits = af·wteᵀ：d_af = dlogits·wte，d_wte += dlogitsᵀ·af */
         train_mm(B.dlogits, V, 1, m->wte, d, t2, d, R, V, d, 0);
@@ -369,8 +376,20 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     return st;
 }
 
-#line 1366 "book/12-learning.nw"
+#line 1373 "book/12-learning.nw"
+/* p、m、v 各走一遍（参数已经查过）；和 mm_any 一样，运行时挑选的版本是 static 的 */
 TRAIN_CLONES
+static void adamw_all(float *p, const float *g, float *m, float *v, size_t n, float decay,
+                      float step, float rs2, float b1, float b2, float eps)
+{
+    for (size_t i = 0; i < n; i++) {
+        float gi = g[i];
+        m[i] = b1 * m[i] + (1.0f - b1) * gi;
+        v[i] = b2 * v[i] + (1.0f - b2) * gi * gi;
+        p[i] = p[i] * decay - step * m[i] / (sqrtf(v[i]) * rs2 + eps);
+    }
+}
+
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay)
 {
@@ -381,13 +400,7 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsi
         return ATTN_EINVAL;
     /* p −= lr·m̂/(sqrt(v̂) + eps)，m̂ = m/c1，sqrt(v̂) = sqrt(v)/sqrt(c2) */
     double c1 = 1 - pow(beta1, (double)t), c2 = 1 - pow(beta2, (double)t);
-    const float decay = 1.0f - lr * weight_decay, step = (float)(lr / c1);
-    const float rs2 = (float)(1.0 / sqrt(c2)), b1 = beta1, b2 = beta2;
-    for (size_t i = 0; i < n; i++) {
-        float gi = g[i];
-        m[i] = b1 * m[i] + (1.0f - b1) * gi;
-        v[i] = b2 * v[i] + (1.0f - b2) * gi * gi;
-        p[i] = p[i] * decay - step * m[i] / (sqrtf(v[i]) * rs2 + eps);
-    }
+    adamw_all(p, g, m, v, n, 1.0f - lr * weight_decay, (float)(lr / c1), (float)(1.0 / sqrt(c2)),
+              beta1, beta2, eps);
     return ATTN_OK;
 }

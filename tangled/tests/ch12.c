@@ -1,4 +1,4 @@
-#line 2534 "book/12-learning.nw"
+#line 2547 "book/12-learning.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -92,7 +92,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2161 "book/12-learning.nw"
+#line 2174 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -102,7 +102,7 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 1462 "book/12-learning.nw"
+#line 1475 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -127,7 +127,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1494 "book/12-learning.nw"
+#line 1507 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -295,7 +295,7 @@ static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1846 "book/12-learning.nw"
+#line 1859 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -319,7 +319,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1873 "book/12-learning.nw"
+#line 1886 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -336,7 +336,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 1894 "book/12-learning.nw"
+#line 1907 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -352,7 +352,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2088 "book/12-learning.nw"
+#line 2101 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -421,7 +421,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 2555 "book/12-learning.nw"
+#line 2568 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -659,7 +659,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 1395 "book/12-learning.nw"
+#line 1408 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -698,7 +698,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 1439 "book/12-learning.nw"
+#line 1452 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -708,7 +708,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1971 "book/12-learning.nw"
+#line 1984 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     {
         double col, tex, low;
@@ -741,7 +741,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 2006 "book/12-learning.nw"
+#line 2019 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -761,7 +761,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2172 "book/12-learning.nw"
+#line 2185 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -789,13 +789,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2454 "book/12-learning.nw"
+#line 2467 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 2558 "book/12-learning.nw"
+#line 2571 "book/12-learning.nw"
     return check_summary("ch12");
 }
