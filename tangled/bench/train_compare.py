@@ -4,6 +4,7 @@
 差超过 --max-diff 时退出码为 1。"""
 import argparse, os, subprocess, sys, tempfile, time
 
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")     # 单线程比较：在载入 numpy、torch 之前设好
 import numpy as np
 import torch
 import torch.nn.functional as F

@@ -1,4 +1,4 @@
-#line 1837 "book/12-learning.nw"
+#line 2407 "book/12-learning.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -92,8 +92,17 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
+#line 2163 "book/12-learning.nw"
+#ifdef _OPENMP
+#include <omp.h>
+/* main 之前：库里的注意力也只用一个线程 */
+__attribute__((constructor)) static void ch12_one_thread(void)
+{
+    omp_set_num_threads(1);
+}
+#endif
 
-#line 1180 "book/12-learning.nw"
+#line 1477 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -118,26 +127,45 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1210 "book/12-learning.nw"
+#line 1509 "book/12-learning.nw"
+#include "../src/train.h"
+
+#include <math.h>
+#include <stdint.h>
+
 enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
 
 typedef struct {
     attn_gpt m;
-    int threads;                      /* 每个线程一块梯度缓冲区 */
+    int threads;                      /* 每个线程一块梯度缓冲区、一个工作区 */
+    int serial;                       /* 非零：各线程的那一份依次在一个线程上算，结果不变 */
     attn_gpt g[FL_MAX_THREADS];
+    train_work work[FL_MAX_THREADS];
     float *grad, *adam_m, *adam_v;    /* grad：threads × n_params */
+    float scale;                      /* 注意力的缩放：0 表示 1/sqrt(d_head) */
     unsigned long t;
     attn_rng rng;
 } fluffy_trainer;
 
-static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
+/* 模型的形状和两个实验用的选项 */
+typedef struct {
+    int heads;          /* 每层的头数，d_model 要能被它整除 */
+    uint64_t d_model;   /* 默认 32；d_ff = 2·d_model */
+    float scale;        /* 0：1/sqrt(d_head)；1：不缩放 */
+    float qk_std;       /* 0：W_Q、W_K 按 GPT-2 取 N(0, 0.02²)；否则取 N(0, qk_std²) */
+} fluffy_shape;
+
+static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, int threads,
+                             const fluffy_shape *o)
 {
-    attn_gpt_config c = fluffy_config(heads);
+    attn_gpt_config c = fluffy_config(o->heads);
+    c.d_model = o->d_model; c.d_head = o->d_model / (uint64_t)o->heads; c.d_ff = 2 * o->d_model;
     memset(T, 0, sizeof *T);
     if (threads < 1 || threads > FL_MAX_THREADS || attn_gpt_init(&T->m, &c, seed) != ATTN_OK)
         return ATTN_EINVAL;
-    size_t n = T->m.n_params;
+    size_t n = T->m.n_params, d = (size_t)c.d_model;
     T->threads = threads;
+    T->scale = o->scale;
     T->grad = calloc(n * (size_t)threads, sizeof(float));
     T->adam_m = calloc(n, sizeof(float));
     T->adam_v = calloc(n, sizeof(float));
@@ -146,8 +174,20 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     for (int i = 0; i < threads; i++)
         if (attn_gpt_bind(&T->g[i], &c, T->grad + (size_t)i * n, n) != ATTN_OK)
             return ATTN_ENOMEM;
+    if (o->qk_std > 0)                /* 同一组随机数，只放大 W_Q、W_K */
+        for (size_t l = 0; l < (size_t)c.n_layers; l++)
+            for (size_t i = 0; i < d * d; i++) {
+                T->m.layers[l].w_q[i] *= o->qk_std / 0.02f;
+                T->m.layers[l].w_k[i] *= o->qk_std / 0.02f;
+            }
     attn_rng_seed(&T->rng, seed ^ 0x5eedULL);
     return ATTN_OK;
+}
+
+static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
+{
+    fluffy_shape o = {heads, 32, 0.0f, 0.0f};
+    return fluffy_init_shape(T, seed, threads, &o);
 }
 
 static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
@@ -157,8 +197,10 @@ static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int th
 
 static void fluffy_free(fluffy_trainer *T)
 {
-    for (int i = 0; i < FL_MAX_THREADS; i++)
+    for (int i = 0; i < FL_MAX_THREADS; i++) {
         attn_gpt_free(&T->g[i]);
+        train_work_free(&T->work[i]);
+    }
     attn_gpt_free(&T->m);
     free(T->grad); free(T->adam_m); free(T->adam_v);
 }
@@ -177,54 +219,83 @@ static void fluffy_batch(fluffy_trainer *T, int *tok)
 static float fluffy_step(fluffy_trainer *T, int *batch)
 {
     size_t n = T->m.n_params;
-    int tok[FL_BATCH * FL_LEN], nt = T->threads;
-    float losses[FL_BATCH];
+    int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
+    int nt = T->threads, bad = 0;
+    double losses[FL_MAX_THREADS] = {0};
     fluffy_batch(T, tok);
     if (batch != NULL)
         memcpy(batch, tok, sizeof tok);
-    /* 线程 w 算第 w, w+nt, … 句，梯度加在自己的缓冲区上 */
-    #pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
+        for (int i = 0; i < FL_LEN - 1; i++) {
+            in[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i];
+            out[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i + 1];
+        }
+    /* 线程 w 算连续的一段句子，梯度加在自己的缓冲区上 */
+    #pragma omp parallel for num_threads(nt) schedule(static, 1) if(nt > 1 && !T->serial) reduction(|:bad)
     for (int w = 0; w < nt; w++) {
+        int b0 = w * FL_BATCH / nt, b1 = (w + 1) * FL_BATCH / nt;
         memset(T->grad + (size_t)w * n, 0, n * sizeof *T->grad);
-        for (int b = w; b < FL_BATCH; b += nt)
-            attn_gpt_loss_grad(&T->m, tok + b * FL_LEN, tok + b * FL_LEN + 1, FL_LEN - 1,
-                               &losses[b], &T->g[w]);
+        if (b1 > b0)
+            bad |= train_loss_grad(&T->m, in + b0 * (FL_LEN - 1), out + b0 * (FL_LEN - 1),
+                                   (size_t)(b1 - b0), FL_LEN - 1, T->scale, &losses[w],
+                                   NULL, &T->g[w], 1.0f / (FL_BATCH * (FL_LEN - 1)),
+                                   &T->work[w]) != ATTN_OK;
     }
+    if (bad)                          /* 训练发散（logits 不再有限）：不走这一步 */
+        return NAN;
     /* 按固定的顺序合起来：结果只由种子和线程数决定 */
-    float total = 0;
-    for (int b = 0; b < FL_BATCH; b++) total += losses[b];
+    double total = 0;
+    for (int w = 0; w < nt; w++) total += losses[w];
     for (int w = 1; w < nt; w++)
         for (size_t i = 0; i < n; i++) T->grad[i] += T->grad[(size_t)w * n + i];
-    for (size_t i = 0; i < n; i++) T->grad[i] /= FL_BATCH;
     attn_adamw_step(T->m.params, T->grad, T->adam_m, T->adam_v, n, ++T->t,
                     3e-3f, 0.9f, 0.999f, 1e-8f, 0.01f);
-    return total / FL_BATCH;
+    return (float)(total / (FL_BATCH * (FL_LEN - 1)));
 }
 
-/* 在留出的句子上：名词位置猜动词的平均损失与准确率 */
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+/* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale） */
+static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
 {
-    float lg[(FL_LEN - 1) * FL_VOCAB], l;
-    int right = 0, count = 0;
-    double sum = 0;
+    enum { MAXH = 128 };
+    int in[MAXH * (FL_LEN - 1)], out[MAXH * (FL_LEN - 1)], count = 0, right = 0;
+    float lg[MAXH * (FL_LEN - 1) * FL_VOCAB];
     for (int s = 0; s < 128; s++) {
         if (!fluffy_held_out(s)) continue;
         int tok[FL_LEN];
         fluffy_sentence(s, tok);
-        attn_gpt_forward(m, tok, FL_LEN - 1, lg);
-        const float *row = lg + 3 * FL_VOCAB;
-        attn_cross_entropy(row, tok + 4, 1, FL_VOCAB, &l, NULL);
+        for (int i = 0; i < FL_LEN - 1; i++) {
+            in[count * (FL_LEN - 1) + i] = tok[i];
+            out[count * (FL_LEN - 1) + i] = tok[i + 1];
+        }
+        count++;
+    }
+    double sum = 0;
+    *loss = NAN;
+    *acc = 0;
+    if (train_loss_grad(m, in, out, (size_t)count, FL_LEN - 1, scale, &sum, lg, NULL, 0.0f,
+                        NULL) != ATTN_OK)
+        return;
+    sum = 0;
+    for (int c = 0; c < count; c++) {
+        const float *row = lg + ((size_t)c * (FL_LEN - 1) + 3) * FL_VOCAB;
+        int want = out[c * (FL_LEN - 1) + 3];
+        float l;
+        attn_cross_entropy(row, &want, 1, FL_VOCAB, &l, NULL);
         sum += l;
         int best = 0;
         for (int j = 1; j < FL_VOCAB; j++) if (row[j] > row[best]) best = j;
-        right += best == tok[4];
-        count++;
+        right += best == want;
     }
     *loss = (float)(sum / count);
     *acc = (float)right / (float)count;
 }
 
-#line 1379 "book/12-learning.nw"
+static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+{
+    fluffy_eval_scaled(m, 0.0f, loss, acc);
+}
+
+#line 1742 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -248,7 +319,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1406 "book/12-learning.nw"
+#line 1769 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -265,8 +336,92 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
+#line 1790 "book/12-learning.nw"
+/* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
+static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
+{
+    size_t best = 0;
+    double top = -1, col, tex, low;
+    for (size_t h = 0; h < (size_t)m->cfg.n_heads; h++) {
+        fluffy_colour_share(m, layer, h, &col, &tex, &low);
+        if (col > top) {
+            top = col;
+            best = h;
+        }
+    }
+    return best;
+}
 
-#line 1857 "book/12-learning.nw"
+#line 2090 "book/12-learning.nw"
+/* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
+static double fluffy_noun_entropy(const attn_gpt *m, float scale)
+{
+    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, dh = (size_t)m->cfg.d_head;
+    float *x = malloc(7 * 4 * d * sizeof *x), w[16];
+    if (x == NULL)
+        return NAN;
+    float *a = x + 4 * d, *q = a + 4 * d, *k = q + 4 * d, *qh = k + 4 * d, *kh = qh + 4 * d;
+    float *o = kh + 4 * d;
+    const attn_gpt_layer *L = &m->layers[0];
+    double e = 0;
+    for (int s = 0; s < 128; s++) {
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        attn_gpt_embed(m, tok, 4, 0, x);
+        attn_layernorm(x, L->ln1_g, L->ln1_b, a, 4, d, 1e-5f);
+        attn_linear(a, L->w_q, L->b_q, q, 4, d, d);
+        attn_linear(a, L->w_k, L->b_k, k, 4, d, d);
+        for (size_t h = 0; h < H; h++) {
+            for (size_t i = 0; i < 4; i++) {
+                memcpy(qh + i * dh, q + i * d + h * dh, dh * sizeof *q);
+                memcpy(kh + i * dh, k + i * d + h * dh, dh * sizeof *k);
+            }
+            attn_sdpa(qh, kh, kh, 4, 4, dh, dh, scale, NULL, 1, o, w);
+            for (int j = 0; j < 4; j++)              /* 名词是第 3 行 */
+                if (w[12 + j] > 0)
+                    e -= w[12 + j] * log(w[12 + j]) / (128.0 * (double)H);
+        }
+    }
+    free(x);
+    return e;
+}
+
+/* 第 0 层 W_Q 的梯度（刚走过的那一步）的长度 */
+static double wq_grad_norm(const fluffy_trainer *T)
+{
+    double s = 0;
+    size_t d = (size_t)T->m.cfg.d_model;
+    for (size_t i = 0; i < d * d; i++)
+        s += (double)T->g[0].layers[0].w_q[i] * T->g[0].layers[0].w_q[i];
+    return sqrt(s);
+}
+
+/* 一次缩放实验：宽 64、每层一个头（d_k = 64），训练 steps 步。
+   h0、g0：初值时的熵和第 1 步的梯度长度；h1、g1：最后的熵和最后一步的梯度长度；
+   loss、acc：最后在留出句子上的检验。 */
+typedef struct { double h0, g0, h1, g1; float loss, acc; } scale_run;
+
+static int scale_experiment(unsigned long long seed, float scale, float qk_std, int steps,
+                            scale_run *r)
+{
+    fluffy_shape o = {1, 64, scale, qk_std};
+    fluffy_trainer T;
+    int st = fluffy_init_shape(&T, seed, 1, &o);
+    if (st == ATTN_OK) {
+        r->h0 = fluffy_noun_entropy(&T.m, scale);
+        for (int s = 0; s < steps; s++) {
+            fluffy_step(&T, NULL);
+            if (s == 0) r->g0 = wq_grad_norm(&T);
+        }
+        r->g1 = wq_grad_norm(&T);
+        r->h1 = fluffy_noun_entropy(&T.m, scale);
+        fluffy_eval_scaled(&T.m, scale, &r->loss, &r->acc);
+    }
+    fluffy_free(&T);
+    return st;
+}
+
+#line 2430 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -504,7 +659,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 1113 "book/12-learning.nw"
+#line 1410 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -543,7 +698,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 1157 "book/12-learning.nw"
+#line 1454 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -553,7 +708,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1481 "book/12-learning.nw"
+#line 1869 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     {
         double col, tex, low;
@@ -566,42 +721,81 @@ int main(void)
             if (s >= 1900) tail += l / 100.0;
         }
         CHECK_NEAR(7 * log(2.0) / 4, 1.2130, 5e-5);
-        CHECK_NEAR(tail, 7 * log(2.0) / 4, 0.02);
+        /* 下面的界都留了余地：换一种求和顺序，数会变，这些话仍然成立 */
+        CHECK(tail > 7 * log(2.0) / 4 && tail < 7 * log(2.0) / 4 + 0.1);
         fluffy_eval(&T.m, &loss, &acc);
         CHECK_NEAR(acc, 1.0, 0);
-        CHECK_NEAR(loss, 0.0021, 5e-5);
-        fluffy_colour_share(&T.m, 0, 1, &col, &tex, &low);
-        CHECK_NEAR(col, 0.515, 5e-4);
-        CHECK_NEAR(tex, 0.151, 5e-4);
-        CHECK_NEAR(low, 0.356, 5e-4);
+        CHECK(loss < 0.02);
+        size_t head = fluffy_colour_head(&T.m, 0);
+        fluffy_colour_share(&T.m, 0, head, &col, &tex, &low);
+        CHECK(col > 0.5 && tex < 0.2);
         CHECK(fluffy_held_out(0) && !fluffy_held_out(64));
         for (int e = 0; e < 2; e++) {                  /* 图里的两句：最后一行的最大值在 blue 上 */
             int tok[FL_LEN], blue = e ? 1 : 2;
             fluffy_sentence(e ? 64 : 0, tok);
             CHECK(tok[blue] == FL_COL && tok[3 - blue] == FL_TEX && tok[3] == FL_NOUN);
             fluffy_patterns(&T.m, tok, 4, w);
+            const float *row = w + head * 16 + 12;
             for (int j = 0; j < 4; j++)
-                if (j != blue) CHECK(w[16 + 12 + j] < w[16 + 12 + blue]);
+                if (j != blue) CHECK(row[j] < row[blue]);
         }
         fluffy_free(&T);
-        CHECK_OK(fluffy_init(&T, 3, 1));
-        for (int s = 0; s < 2000; s++)
-            fluffy_step(&T, NULL);
-        fluffy_eval(&T.m, &loss, &acc);
-        CHECK_NEAR(acc, 1.0, 0);
-        fluffy_colour_share(&T.m, 0, 0, &col, &tex, &low);
-        CHECK_NEAR(col, 0.962, 5e-4);
-        CHECK_NEAR(low, 0.796, 5e-4);
-        CHECK_NEAR(tex, 0.028, 5e-4);
-        fluffy_free(&T);
     }
-#line 1765 "book/12-learning.nw"
+#line 1904 "book/12-learning.nw"
+    check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
+    {
+        const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
+        for (int r = 0; r < 2; r++) {
+            fluffy_trainer T;
+            float loss, acc;
+            double col, tex, low;
+            CHECK_OK(fluffy_init(&T, runs[r].seed, runs[r].threads));
+            T.serial = 1;                 /* 两份梯度依次算：求和的顺序与两个线程相同 */
+            for (int s = 0; s < 2000; s++)
+                fluffy_step(&T, NULL);
+            fluffy_eval(&T.m, &loss, &acc);
+            CHECK_NEAR(acc, 1.0, 0);
+            CHECK(loss < 0.02);
+            fluffy_colour_share(&T.m, 0, fluffy_colour_head(&T.m, 0), &col, &tex, &low);
+            CHECK(col > 0.5 && tex < 0.2);
+            fluffy_free(&T);
+        }
+    }
+#line 2174 "book/12-learning.nw"
+    check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
+    {
+        CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
+        CHECK_NEAR(0.16 * 0.16 * sqrt(64.0), 0.2, 0.005);
+        CHECK_NEAR(0.2 / 8, 0.026, 0.001);
+        CHECK_NEAR(log(4.0), 1.386, 5e-4);
+        scale_run a, b;                   /* a：缩放；b：不缩放 */
+        for (unsigned long long seed = 1; seed <= 3; seed++) {
+            /* GPT-2 的初值：都没有饱和，梯度差 8 倍左右 */
+            CHECK_OK(scale_experiment(seed, 0.0f, 0.0f, 1, &a));
+            CHECK_OK(scale_experiment(seed, 1.0f, 0.0f, 1, &b));
+            CHECK(a.h0 > 1.35 && b.h0 > 1.35);
+            CHECK(b.g0 / a.g0 > 6 && b.g0 / a.g0 < 10);
+            /* 查询、键的分量方差为 1：不缩放时已近饱和，梯度却更大 */
+            CHECK_OK(scale_experiment(seed, 0.0f, 0.125f, 1, &a));
+            CHECK_OK(scale_experiment(seed, 1.0f, 0.125f, 1, &b));
+            CHECK(a.h0 > 1.0 && b.h0 < 0.6);
+            CHECK(b.g0 > a.g0);
+        }
+        for (unsigned long long seed = 2; seed <= 3; seed++) {
+            CHECK_OK(scale_experiment(seed, 0.0f, 0.0f, 300, &a));
+            CHECK_OK(scale_experiment(seed, 1.0f, 0.0f, 300, &b));
+            CHECK(a.h1 > 1.3 && a.g1 > a.g0 && a.acc == 1.0f);
+            CHECK(b.h1 < 0.2 && b.g1 < b.g0 && b.acc < 0.5f);
+            if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
+        }
+    }
+#line 2327 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 1870 "book/12-learning.nw"
+#line 2445 "book/12-learning.nw"
     return check_summary("ch12");
 }

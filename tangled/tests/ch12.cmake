@@ -24,7 +24,7 @@ attn_program_test(NAME ch12-ex-gelu-grad-neg LABEL ch12
 attn_program_test(NAME ch12-ex-bad LABEL ch12 EXIT 2 EXPECT "用法" COMMAND attn-ch12 nosuch)
 # attn-train：默认运行学会任务；错误的用法
 attn_program_test(NAME ch12-train-default LABEL ch12
-                  EXPECT "步数 2000，检验损失 3\\.3856 → 0\\.0021，准确率 1\\.000"
+                  EXPECT "步数 2000，检验损失 3\\.3856 → 0\\.0[01][0-9]+，准确率 1\\.000"
                   COMMAND attn-train)
 attn_program_test(NAME ch12-train-json LABEL ch12
                   EXPECT "^\\{\"step\": 0, \"loss\": 3\\.385[0-9]+, \"accuracy\": 0\\.0000\\}"
@@ -34,9 +34,17 @@ attn_program_test(NAME ch12-train-threads LABEL ch12
                   EXPECT "步数 200，检验损失 3\\.3856 → [0-9.]+，准确率 [0-9.]+"
                   COMMAND attn-train --threads 2 --steps 200)
 attn_program_test(NAME ch12-train-heads1 LABEL ch12
-                  EXPECT "检验损失 3\\.3856 → 0\\.0022，准确率 1\\.000" COMMAND attn-train --heads 1)
+                  EXPECT "检验损失 3\\.3856 → 0\\.0[01][0-9]+，准确率 1\\.000" COMMAND attn-train --heads 1)
 attn_program_test(NAME ch12-train-heads4 LABEL ch12
-                  EXPECT "检验损失 3\\.3856 → 0\\.0046，准确率 1\\.000" COMMAND attn-train --heads 4)
+                  EXPECT "检验损失 3\\.3856 → 0\\.0[01][0-9]+，准确率 1\\.000" COMMAND attn-train --heads 4)
+# 缩放实验的选项：宽 64、一个头、不缩放；宽度不对
+attn_program_test(NAME ch12-train-noscale LABEL ch12 EXPECT "步数 0，检验损失 3\\.4[0-9]+"
+                  COMMAND attn-train --width 64 --heads 1 --no-scale --steps 0)
+foreach(bad "--width;7" "--width;300" "--width;64;--heads;3" "--width;16;--heads;32" "--width")
+  string(MAKE_C_IDENTIFIER "${bad}" id)
+  attn_program_test(NAME ch12-train-shape${id} LABEL ch12 EXIT 2 EXPECT "用法"
+                    COMMAND attn-train ${bad})
+endforeach()
 foreach(bad 0 3 64)
   attn_program_test(NAME ch12-train-heads-bad-${bad} LABEL ch12 EXIT 2 EXPECT "用法"
                     COMMAND attn-train --heads ${bad})
