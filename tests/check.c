@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int passed, failed;
@@ -82,6 +83,15 @@ int check_str(const char *got, const char *want, const char *expr, const char *f
     if (!record(ok, file, line, expr))
         fprintf(stderr, "    得到 \"%s\"，期望 \"%s\"\n", got ? got : "(null)", want ? want : "(null)");
     return ok;
+}
+
+int check_light(const char *what)
+{
+    const char *light = getenv("ATTN_TEST_LIGHT");
+    if (light == NULL || *light == '\0' || *light == '0')
+        return 0;
+    printf("  跳过（轻量运行，ATTN_TEST_LIGHT）：%s\n", what);
+    return 1;
 }
 
 int check_summary(const char *suite)

@@ -23,6 +23,11 @@ int  check_array_near(const float *got, const float *want, size_t n, double tol,
 int  check_str(const char *got, const char *want, const char *expr, const char *file, int line);
 int  check_summary(const char *suite);
 
+/* A long statistical or training run may be left out of a light run (ATTN_TEST_LIGHT=1, set by
+ * the Valgrind configuration, where it would take half an hour): check_light("…") then prints
+ * that it is skipped and returns 1. The ordinary build, ASan and clang run everything. */
+int  check_light(const char *what);
+
 /* The macros only add the expression text, __FILE__ and __LINE__; control flow stays visible. */
 #define CHECK(cond)                 check_true(!!(cond), #cond, __FILE__, __LINE__)
 #define CHECK_NEAR(got, want, tol)  check_near((double)(got), (double)(want), (double)(tol), #got, __FILE__, __LINE__)
