@@ -710,7 +710,7 @@ int main(void)
     }
 #line 1869 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
-    {
+    if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
         fluffy_trainer T;
         float loss, acc, w[2 * 2 * 16];
@@ -743,7 +743,7 @@ int main(void)
     }
 #line 1904 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
-    {
+    if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
         for (int r = 0; r < 2; r++) {
             fluffy_trainer T;
@@ -763,7 +763,7 @@ int main(void)
     }
 #line 2174 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
-    {
+    if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
         CHECK_NEAR(0.16 * 0.16 * sqrt(64.0), 0.2, 0.005);
         CHECK_NEAR(0.2 / 8, 0.026, 0.001);
