@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 1530 "book/11-block.nw"
+#line 1535 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
 {
     const char *values = "1,2,3,4";
@@ -57,7 +57,7 @@ static int ex_layernorm(int argc, char **argv)
     return 0;
 }
 
-#line 1563 "book/11-block.nw"
+#line 1568 "book/11-block.nw"
 static int ex_gelu(int argc, char **argv)
 {
     float x = 1.0f;
@@ -75,7 +75,7 @@ static int ex_gelu(int argc, char **argv)
     return 0;
 }
 
-#line 1582 "book/11-block.nw"
+#line 1587 "book/11-block.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t layers = 2, d_ff = 128;
@@ -108,7 +108,7 @@ static int ex_params(int argc, char **argv)
     return 0;
 }
 
-#line 1616 "book/11-block.nw"
+#line 1621 "book/11-block.nw"
 static int ex_next(int argc, char **argv)
 {
     const char *list = "3,1,4,1,5";

@@ -1,4 +1,4 @@
-#line 1831 "book/12-learning.nw"
+#line 1832 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层最看重颜色的那个头 */
 #include "attn.h"
 
@@ -94,7 +94,8 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     return fluffy_init_shape(T, seed, threads, &o);
 }
 
-static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
+static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
 {
     return fluffy_init_heads(T, seed, threads, 2);
 }
@@ -194,12 +195,12 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
     *acc = (float)right / (float)count;
 }
 
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1742 "book/12-learning.nw"
+#line 1743 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -223,7 +224,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1769 "book/12-learning.nw"
+#line 1770 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -240,7 +241,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 1790 "book/12-learning.nw"
+#line 1791 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -256,7 +257,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1844 "book/12-learning.nw"
+#line 1845 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

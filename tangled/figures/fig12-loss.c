@@ -1,4 +1,4 @@
-#line 1710 "book/12-learning.nw"
+#line 1711 "book/12-learning.nw"
 /* 图 12.1 的数据：每 20 步一行 "步数 训练损失(这 20 步的平均) 检验损失" */
 #include "attn.h"
 
@@ -94,7 +94,8 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     return fluffy_init_shape(T, seed, threads, &o);
 }
 
-static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
+static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
 {
     return fluffy_init_heads(T, seed, threads, 2);
 }
@@ -194,12 +195,12 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
     *acc = (float)right / (float)count;
 }
 
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1719 "book/12-learning.nw"
+#line 1720 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

@@ -1,4 +1,4 @@
-#line 1931 "book/12-learning.nw"
+#line 1932 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 
@@ -165,7 +165,8 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     return fluffy_init_shape(T, seed, threads, &o);
 }
 
-static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
+static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
 {
     return fluffy_init_heads(T, seed, threads, 2);
 }
@@ -265,12 +266,12 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
     *acc = (float)right / (float)count;
 }
 
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1742 "book/12-learning.nw"
+#line 1743 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -294,7 +295,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1942 "book/12-learning.nw"
+#line 1943 "book/12-learning.nw"
 enum { LIVE_STEPS = 100 };
 
 int main(void)

@@ -97,7 +97,8 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     return fluffy_init_shape(T, seed, threads, &o);
 }
 
-static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
+static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
 {
     return fluffy_init_heads(T, seed, threads, 2);
 }
@@ -197,7 +198,7 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
     *acc = (float)right / (float)count;
 }
 
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }

@@ -1,4 +1,4 @@
-#line 271 "book/11-block.nw"
+#line 276 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -12,19 +12,19 @@ int attn_gelu(float *x, size_t n)
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 295 "book/11-block.nw"
+#line 300 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 285 "book/11-block.nw"
+#line 290 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
     return ATTN_OK;
 }
 
-#line 402 "book/11-block.nw"
+#line 407 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)

@@ -1,4 +1,4 @@
-#line 532 "book/11-block.nw"
+#line 537 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 595 "book/11-block.nw"
+#line 600 "book/11-block.nw"
 /* 从 *p 取 k 个 float，*p 往后挪 */
 static float *gpt_take(float **p, size_t k)
 {
@@ -43,7 +43,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
     m->lnf_b = gpt_take(&p, d);
 }
 
-#line 541 "book/11-block.nw"
+#line 546 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -59,7 +59,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
     return ATTN_OK;
 }
 
-#line 679 "book/11-block.nw"
+#line 684 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -92,7 +92,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
         m->lnf_g[j] = 1.0f;
 }
 
-#line 558 "book/11-block.nw"
+#line 563 "book/11-block.nw"
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -121,7 +121,7 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 837 "book/11-block.nw"
+#line 842 "book/11-block.nw"
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
@@ -133,11 +133,11 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     if (attn_overlap(x, n * d * sizeof(float), m->params, m->n_params * sizeof(float)) ||
         attn_overlap(x, n * d * sizeof(float), tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 925 "book/11-block.nw"
+#line 930 "book/11-block.nw"
     for (size_t i = 0; i < n; i++)
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 849 "book/11-block.nw"
+#line 854 "book/11-block.nw"
     /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
     for (size_t i = 0; i < n; i++) {
         const float *te = m->wte + (size_t)tokens[i] * d, *pe = m->wpe + (pos0 + i) * d;
@@ -147,7 +147,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     return ATTN_OK;
 }
 
-#line 933 "book/11-block.nw"
+#line 938 "book/11-block.nw"
 static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer *L)
 {
     attn_mha_weights w = {
@@ -159,7 +159,7 @@ static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer 
     return w;
 }
 
-#line 860 "book/11-block.nw"
+#line 865 "book/11-block.nw"
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 {
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
@@ -174,7 +174,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (h == NULL)
         return ATTN_ENOMEM;
     float *a = h + n * d;
-#line 948 "book/11-block.nw"
+#line 953 "book/11-block.nw"
     /* h = LN1(x)；a = MHA(h)，自注意力，因果；x += a */
     int status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, n, d, 1e-5f);
     if (status == ATTN_OK)
@@ -182,7 +182,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 958 "book/11-block.nw"
+#line 963 "book/11-block.nw"
     /* h = LN2(x)；a = W_down·GELU(W_up·h + b_up) + b_down；x += a */
     if (status == ATTN_OK)
         status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, n, d, 1e-5f);
@@ -192,7 +192,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 876 "book/11-block.nw"
+#line 881 "book/11-block.nw"
     free(h);
     return status;
 }

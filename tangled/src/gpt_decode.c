@@ -1,4 +1,4 @@
-#line 1122 "book/11-block.nw"
+#line 1127 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -43,7 +43,7 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec)
     memset(dec, 0, sizeof *dec);
 }
 
-#line 1193 "book/11-block.nw"
+#line 1198 "book/11-block.nw"
 static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *logits)
 {
     size_t d = (size_t)m->cfg.d_model, heads = (size_t)m->cfg.n_heads;
@@ -55,7 +55,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
     for (size_t l = 0; l < (size_t)m->cfg.n_layers && status == ATTN_OK; l++) {
         const attn_gpt_layer *L = &m->layers[l];
         attn_kv_cache *cache = dec->caches + l * heads;
-#line 1214 "book/11-block.nw"
+#line 1219 "book/11-block.nw"
         /* h = LN1(x)；q、k、v[d] = h·W + b；每个头：k、v 存进缓存，q 对缓存做因果注意力 */
         status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -76,7 +76,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 1237 "book/11-block.nw"
+#line 1242 "book/11-block.nw"
         if (status == ATTN_OK)
             status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -84,14 +84,14 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 1206 "book/11-block.nw"
+#line 1211 "book/11-block.nw"
     }
     if (status == ATTN_OK)
         status = attn_gpt_logits(m, x, 1, logits);
     return status;
 }
 
-#line 1168 "book/11-block.nw"
+#line 1173 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||

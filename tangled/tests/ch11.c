@@ -1,4 +1,4 @@
-#line 1758 "book/11-block.nw"
+#line 1763 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 733 "book/11-block.nw"
+#line 738 "book/11-block.nw"
 /* 词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config tiny_config(void)
 {
@@ -16,7 +16,7 @@ static attn_gpt_config tiny_config(void)
                          .layer_norms = 1, .learned_positions = 1, .tied = 1};
     return c;
 }
-#line 980 "book/11-block.nw"
+#line 985 "book/11-block.nw"
 /* 一个参数全为 0 的小模型，参数块由调用者提供 */
 static int tiny_zero(attn_gpt *m, float *params)
 {
@@ -24,7 +24,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1409 "book/11-block.nw"
+#line 1414 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -36,7 +36,7 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 1770 "book/11-block.nw"
+#line 1775 "book/11-block.nw"
 int main(void)
 {
 #line 153 "book/11-block.nw"
@@ -90,12 +90,17 @@ int main(void)
     check_section("一遍公式 E[x²] − mean² 在单精度下丢掉了方差");
     {
         float x[4] = {10000, 10001, 10002, 10003}, small[4] = {1, 2, 3, 4}, y[4], want[4];
-        float sum = 0.0f, sum2 = 0.0f;
+        /* volatile：每一步都舍入成 float，编译器不能把乘和加合成一次乘加（FMA 会保住那 1.25 的一部分） */
+        volatile float sum = 0.0f, sum2 = 0.0f, sq, ex2, m2;
         for (int j = 0; j < 4; j++) {
             sum += x[j];
-            sum2 += x[j] * x[j];
+            sq = x[j] * x[j];
+            sum2 += sq;
         }
-        float mean = sum / 4.0f, naive_var = sum2 / 4.0f - mean * mean;
+        float mean = sum / 4.0f;
+        ex2 = sum2 / 4.0f;
+        m2 = mean * mean;
+        float naive_var = ex2 - m2;
         CHECK_NEAR(mean, 10001.5, 0.0);
         CHECK_NEAR(naive_var, 0.0, 0.0);                 /* 一遍的公式：方差整个丢了 */
         CHECK_NEAR(sqrt(1e-5), 0.00316, 5e-6);
@@ -106,7 +111,7 @@ int main(void)
         CHECK_OK(attn_layernorm(small, NULL, NULL, want, 1, 4, 1e-5f));
         CHECK_ARRAY_NEAR(y, want, 4, 1e-6);
     }
-#line 302 "book/11-block.nw"
+#line 307 "book/11-block.nw"
     check_section("GELU(0) = 0，GELU(1) ≈ 0.8412，GELU(-1) ≈ -0.1588");
     {
         float x[3] = {0.0f, 1.0f, -1.0f};
@@ -165,7 +170,7 @@ int main(void)
         CHECK_STATUS(attn_gelu(NULL, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(x, 0), ATTN_EINVAL);
     }
-#line 433 "book/11-block.nw"
+#line 438 "book/11-block.nw"
     check_section("异或网络换上 GELU：(0,0) 得 0.3176，(1,1) 得 0.2722");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -196,7 +201,7 @@ int main(void)
         CHECK_STATUS(attn_ffn_gelu(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn_gelu(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 744 "book/11-block.nw"
+#line 749 "book/11-block.nw"
     check_section("小模型的参数：26496 个，与第 8 章的计数器一致");
     {
         attn_gpt_config c = tiny_config();
@@ -257,7 +262,7 @@ int main(void)
         attn_gpt_free(&b);
         attn_gpt_free(&other);
     }
-#line 990 "book/11-block.nw"
+#line 995 "book/11-block.nw"
     check_section("残差流：权重全零的块原样放过 x；b_O = 0.5 时每个数恰好加 0.5");
     {
         static float params[26496];
@@ -304,7 +309,7 @@ int main(void)
         CHECK(biggest > 0.01);   /* 改变量不是零：这个测试确实比较了东西 */
         attn_gpt_free(&m);
     }
-#line 1049 "book/11-block.nw"
+#line 1054 "book/11-block.nw"
     check_section("整个模型：softmax 后每行和为 1；因果；未训练时概率都在 1/16 附近");
     {
         attn_gpt_config c = tiny_config();
@@ -343,7 +348,7 @@ int main(void)
         CHECK(lo > 0.04f && hi < 0.10f);
         attn_gpt_free(&m);
     }
-#line 1261 "book/11-block.nw"
+#line 1266 "book/11-block.nw"
     check_section("一次算完与逐词经过 KV 缓存：每个分数相差不到 1e-5");
     {
         attn_gpt_config c = tiny_config();
@@ -386,7 +391,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1310 "book/11-block.nw"
+#line 1315 "book/11-block.nw"
     check_section("本章函数的错误输入");
     {
         float x[4] = {1, 2, 3, 4}, y[8];
@@ -467,7 +472,7 @@ int main(void)
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1422 "book/11-block.nw"
+#line 1427 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -508,7 +513,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1688 "book/11-block.nw"
+#line 1693 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -525,6 +530,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 1783 "book/11-block.nw"
+#line 1788 "book/11-block.nw"
     return check_summary("ch11");
 }

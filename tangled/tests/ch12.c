@@ -1,4 +1,4 @@
-#line 2407 "book/12-learning.nw"
+#line 2408 "book/12-learning.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -92,7 +92,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2163 "book/12-learning.nw"
+#line 2164 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -190,7 +190,8 @@ static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int thr
     return fluffy_init_shape(T, seed, threads, &o);
 }
 
-static inline int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
+/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
+static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
 {
     return fluffy_init_heads(T, seed, threads, 2);
 }
@@ -290,12 +291,12 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
     *acc = (float)right / (float)count;
 }
 
-static inline void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
+static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1742 "book/12-learning.nw"
+#line 1743 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -319,7 +320,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1769 "book/12-learning.nw"
+#line 1770 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -336,7 +337,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 1790 "book/12-learning.nw"
+#line 1791 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -352,7 +353,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2090 "book/12-learning.nw"
+#line 2091 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -421,7 +422,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 2430 "book/12-learning.nw"
+#line 2431 "book/12-learning.nw"
 int main(void)
 {
 #line 157 "book/12-learning.nw"
@@ -708,7 +709,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1869 "book/12-learning.nw"
+#line 1870 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -741,7 +742,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 1904 "book/12-learning.nw"
+#line 1905 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -761,7 +762,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2174 "book/12-learning.nw"
+#line 2175 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -789,13 +790,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2327 "book/12-learning.nw"
+#line 2328 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 2445 "book/12-learning.nw"
+#line 2446 "book/12-learning.nw"
     return check_summary("ch12");
 }
