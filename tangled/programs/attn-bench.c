@@ -1,4 +1,4 @@
-#line 1184 "book/09-fast.nw"
+#line 1627 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -25,7 +25,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1250 "book/09-fast.nw"
+#line 1758 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -40,14 +40,43 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1212 "book/09-fast.nw"
+#line 1703 "book/09-fast.nw"
+static void bench_peak(size_t threads, size_t repeat)
+{
+    for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
+        if (!attn_isa_available(isa))
+            continue;
+        size_t iters = 1000;
+        double best = 0.0, t = 0.0;
+        while (t < 0.2 && iters < ((size_t)1 << 40)) {        /* 加倍，直到一次至少 0.2 秒 */
+            iters *= 2;
+            double t0 = bench_now();
+            attn_isa_peak_flops(isa, (int)threads, iters);
+            t = bench_now() - t0;
+        }
+        for (size_t r = 0; r < repeat; r++) {
+            double t0 = bench_now();
+            double flops = attn_isa_peak_flops(isa, (int)threads, iters);
+            t = bench_now() - t0;
+            if (flops / t > best)
+                best = flops / t;
+        }
+        printf("{\"peak\": \"%s\", \"lanes\": %d, \"threads\": %zu, \"gflops\": %.2f}\n",
+               attn_isa_name(isa), attn_isa_lanes(isa), threads, best * 1e-9);
+    }
+}
+
+#line 1657 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1222 "book/09-fast.nw"
+#line 1668 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
-    int causal = 0;
-    const char *impl = "fast";
+    int causal = 0, peak = 0, backward = 0;
+    const char *impl = "fast", *isa = "auto";
     struct cli_option opts[] = {
+        {"peak", CLI_FLAG, &peak, "只测每种指令集的乘加峰值"},
+        {"isa", CLI_STRING, &isa, "auto、avx512、avx2 或 portable"},
+        {"backward", CLI_FLAG, &backward, "测反向传播（第 12 章）"},
         {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
         {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
         {"heads", CLI_SIZE, &heads, "头的个数"},
@@ -64,10 +93,31 @@ int main(int argc, char **argv)
         threads == 0 || threads > 256 || repeat == 0) {
         fprintf(stderr, "attn-bench: 选项的值不合法\n"
                 "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-                " [--impl reference|fast] [--repeat R]\n");
+                " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward]\n");
         return 2;
     }
-#line 1266 "book/09-fast.nw"
+#line 1730 "book/09-fast.nw"
+    int chosen = -1;
+    for (int i = 0; i < ATTN_ISA_COUNT; i++)
+        if (strcmp(isa, attn_isa_name(i)) == 0)
+            chosen = i;
+    if ((chosen < 0 && strcmp(isa, "auto") != 0) || attn_isa_force(chosen) != ATTN_OK) {
+        fprintf(stderr, "attn-bench: 这台机器不能用指令集 %s\n"
+                "用法: attn-bench [--isa auto|avx512|avx2|portable] …\n", isa);
+        return 2;
+    }
+    if (peak) {
+        bench_peak(threads, repeat);
+        return 0;
+    }
+    if (backward) {
+#line 1754 "book/09-fast.nw"
+        /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
+#line 1745 "book/09-fast.nw"
+        fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
+        return 2;
+    }
+#line 1774 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -108,5 +158,5 @@ int main(int argc, char **argv)
            impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1216 "book/09-fast.nw"
+#line 1662 "book/09-fast.nw"
 }

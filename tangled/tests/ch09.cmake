@@ -1,14 +1,14 @@
 attn_program_test(NAME ch09-bench-bad LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --bogus)
 attn_program_test(NAME ch09-bench-impl LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --impl slow)
 attn_program_test(NAME ch09-bench-zero LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --n 0)
-attn_program_test(NAME ch09-bench-tiny LABEL ch09 EXPECT "\"gflops\"" "\"extra_bytes\": 83456"
+attn_program_test(NAME ch09-bench-tiny LABEL ch09 EXPECT "\"gflops\"" "\"extra_bytes\": 131328"
                   COMMAND attn-bench --n 64 --d 16 --repeat 1)
 attn_program_test(NAME ch09-bench-ref LABEL ch09 EXPECT "\"impl\": \"reference\"" "\"extra_bytes\": 256"
                   "\"scores\": 2080" COMMAND attn-bench --n 64 --d 16 --repeat 1 --impl reference --causal)
-attn_program_test(NAME ch09-ex-bytes LABEL ch09 EXPECT "\"extra_bytes\": 312832"
+attn_program_test(NAME ch09-ex-bytes LABEL ch09 EXPECT "\"extra_bytes\": 370944"
                   COMMAND attn-bench --n 64 --d 128 --repeat 1)
 if(OpenMP_C_FOUND)
-  attn_program_test(NAME ch09-ex-bytes2 LABEL ch09 EXPECT "\"extra_bytes\": 625664"
+  attn_program_test(NAME ch09-ex-bytes2 LABEL ch09 EXPECT "\"extra_bytes\": 741888"
                     COMMAND attn-bench --n 64 --d 128 --repeat 1 --threads 2)
 endif()
 attn_program_test(NAME ch09-ex-causal LABEL ch09 EXPECT "\"scores\": 8777728"
