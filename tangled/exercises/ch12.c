@@ -1,4 +1,4 @@
-#line 1779 "book/12-learning.nw"
+#line 2430 "book/12-learning.nw"
 /* attn-ch12：第 12 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 1807 "book/12-learning.nw"
+#line 2458 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -53,7 +53,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 1836 "book/12-learning.nw"
+#line 2487 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -83,7 +83,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 1867 "book/12-learning.nw"
+#line 2518 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;
@@ -105,7 +105,7 @@ static int ex_gelu_grad(int argc, char **argv)
     return 0;
 }
 
-#line 1795 "book/12-learning.nw"
+#line 2446 "book/12-learning.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

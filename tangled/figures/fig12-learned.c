@@ -1,4 +1,4 @@
-#line 1548 "book/12-learning.nw"
+#line 2199 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层第 1 个头 */
 #include "attn.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1178 "book/12-learning.nw"
+#line 1829 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -31,7 +31,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1208 "book/12-learning.nw"
+#line 1859 "book/12-learning.nw"
 enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
 
 typedef struct {
@@ -137,7 +137,7 @@ static void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
     *acc = (float)right / (float)count;
 }
 
-#line 1483 "book/12-learning.nw"
+#line 2134 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -161,7 +161,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1559 "book/12-learning.nw"
+#line 2210 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

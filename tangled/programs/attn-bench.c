@@ -4,6 +4,7 @@
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
 #include "cli.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1758 "book/09-fast.nw"
+#line 1759 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -40,7 +41,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1703 "book/09-fast.nw"
+#line 1704 "book/09-fast.nw"
 static void bench_peak(size_t threads, size_t repeat)
 {
     for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
@@ -66,10 +67,10 @@ static void bench_peak(size_t threads, size_t repeat)
     }
 }
 
-#line 1657 "book/09-fast.nw"
+#line 1658 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1668 "book/09-fast.nw"
+#line 1669 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0;
     const char *impl = "fast", *isa = "auto";
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward]\n");
         return 2;
     }
-#line 1730 "book/09-fast.nw"
+#line 1731 "book/09-fast.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -111,13 +112,56 @@ int main(int argc, char **argv)
         return 0;
     }
     if (backward) {
-#line 1754 "book/09-fast.nw"
+#line 1755 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
-#line 1745 "book/09-fast.nw"
+#line 1057 "book/12-learning.nw"
+        {
+            size_t count = heads * n * d;
+            float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
+            float *v = malloc(count * sizeof *v), *dout = malloc(count * sizeof *dout);
+            float *g = malloc(3 * count * sizeof *g);
+            if (q == NULL || k == NULL || v == NULL || dout == NULL || g == NULL) {
+                fprintf(stderr, "attn-bench: 内存不够\n");
+                return 1;
+            }
+            bench_fill(q, count, 1);
+            bench_fill(k, count, 2);
+            bench_fill(v, count, 3);
+            bench_fill(dout, count, 4);
+            double best = 0.0, scale = 1.0 / sqrt((double)d);
+            for (size_t r = 0; r < repeat; r++) {
+                double t0 = bench_now();
+                for (size_t h = 0; h < heads; h++) {
+                    size_t o = h * n * d;
+                    int st = is_ref
+                        ? attn_sdpa_backward_reference(q + o, k + o, v + o, n, n, d, d, (float)scale, NULL,
+                                                       causal, dout + o, g + o, g + count + o, g + 2 * count + o)
+                        : attn_flash_backward(q + o, k + o, v + o, n, n, d, d, (float)scale, NULL, causal,
+                                              dout + o, g + o, g + count + o, g + 2 * count + o, (int)threads);
+                    if (st != ATTN_OK) {
+                        fprintf(stderr, "attn-bench: 反向传播失败\n");
+                        return 1;
+                    }
+                }
+                double t = bench_now() - t0;
+                if (r == 0 || t < best)
+                    best = t;
+            }
+            /* 每个头五次矩阵乘法，共 10·n²·d 次浮点运算；因果时也这样数 */
+            double flops = 10.0 * (double)n * (double)n * (double)d * (double)heads;
+            printf("{\"impl\": \"%s-backward\", \"isa\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, "
+                   "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, "
+                   "\"extra_bytes\": %zu}\n", impl, attn_isa_name(attn_isa_current()), n, d, heads,
+                   is_ref ? (size_t)1 : threads, causal, best, flops / best * 1e-9,
+                   is_ref ? 2 * n * sizeof(double) : attn_flash_backward_bytes(n, n, d, d, (int)threads));
+            free(q); free(k); free(v); free(dout); free(g);
+            return 0;
+        }
+#line 1746 "book/09-fast.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1774 "book/09-fast.nw"
+#line 1775 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -152,11 +196,12 @@ int main(int argc, char **argv)
     size_t extra = is_ref ? n * sizeof(float) : attn_flash_bytes(d, d, (int)threads);
     /* 每个头算了多少个分数：参考实现跳过每个看不见的键，快速路径整块跳过 */
     size_t scores = is_ref ? (causal ? n * (n + 1) / 2 : n * n) : attn_flash_scores(n, n, causal);
-    printf("{\"impl\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, \"threads\": %zu, "
-           "\"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, \"extra_bytes\": %zu, "
-           "\"scores\": %zu}\n",
-           impl, n, d, heads, threads, causal, best, flops / best * 1e-9, extra, scores);
+    printf("{\"impl\": \"%s\", \"isa\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, "
+           "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, "
+           "\"extra_bytes\": %zu, \"scores\": %zu}\n",
+           impl, is_ref ? "scalar" : attn_isa_name(attn_isa_current()), n, d, heads, threads, causal,
+           best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1662 "book/09-fast.nw"
+#line 1663 "book/09-fast.nw"
 }

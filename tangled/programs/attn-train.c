@@ -1,4 +1,4 @@
-#line 1323 "book/12-learning.nw"
+#line 1974 "book/12-learning.nw"
 /* attn-train：在“fluffy blue creature”小语言上训练第 11 章的小 GPT */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#line 1178 "book/12-learning.nw"
+#line 1829 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -34,7 +34,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1208 "book/12-learning.nw"
+#line 1859 "book/12-learning.nw"
 enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
 
 typedef struct {
@@ -140,7 +140,7 @@ static void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
     *acc = (float)right / (float)count;
 }
 
-#line 1335 "book/12-learning.nw"
+#line 1986 "book/12-learning.nw"
 static int usage(void)
 {
     fprintf(stderr, "用法：attn-train [--steps N] [--seed S] [--threads T] [--heads H] [--save FILE] [--json] [--trace]\n");

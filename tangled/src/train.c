@@ -1,4 +1,4 @@
-#line 905 "book/12-learning.nw"
+#line 1556 "book/12-learning.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -67,7 +67,7 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
 #undef TAKE
     int st = ATTN_OK;
 #define TRY(call) do { if ((st = (call)) != ATTN_OK) goto done; } while (0)
-#line 1008 "book/12-learning.nw"
+#line 1659 "book/12-learning.nw"
     /* x[i] = wte[tokens[i]] + wpe[i] */
     float *x = L ? S[0].x0 : xf;
     for (size_t i = 0; i < n; i++)
@@ -107,10 +107,10 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
             for (size_t j = 0; j < d; j++) acc += (double)af[i * d + j] * m->wte[t * d + j];
             logits[i * V + t] = (float)acc;
         }
-#line 974 "book/12-learning.nw"
+#line 1625 "book/12-learning.nw"
     TRY(attn_cross_entropy(logits, targets, n, V, loss, grad ? dlogits : NULL));
     if (grad != NULL) {
-#line 1053 "book/12-learning.nw"
+#line 1704 "book/12-learning.nw"
         /* 反嵌入 logits = af·wteᵀ：d_af = dlogits·wte，d_wte += dlogitsᵀ·af */
         for (size_t i = 0; i < n; i++)
             for (size_t j = 0; j < d; j++) {
@@ -161,7 +161,7 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
                 grad->wte[(size_t)tokens[i] * d + j] += dx[i * d + j];
                 grad->wpe[i * d + j] += dx[i * d + j];
             }
-#line 977 "book/12-learning.nw"
+#line 1628 "book/12-learning.nw"
     }
 #undef TRY
 done:
