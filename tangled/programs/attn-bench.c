@@ -1,4 +1,4 @@
-#line 1627 "book/09-fast.nw"
+#line 1791 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -26,7 +26,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1759 "book/09-fast.nw"
+#line 1923 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -41,7 +41,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1704 "book/09-fast.nw"
+#line 1868 "book/09-fast.nw"
 static void bench_peak(size_t threads, size_t repeat)
 {
     for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
@@ -67,10 +67,10 @@ static void bench_peak(size_t threads, size_t repeat)
     }
 }
 
-#line 1658 "book/09-fast.nw"
+#line 1822 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1669 "book/09-fast.nw"
+#line 1833 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0;
     const char *impl = "fast", *isa = "auto";
@@ -97,7 +97,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward]\n");
         return 2;
     }
-#line 1731 "book/09-fast.nw"
+#line 1895 "book/09-fast.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (backward) {
-#line 1755 "book/09-fast.nw"
+#line 1919 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
 #line 1057 "book/12-learning.nw"
         {
@@ -157,11 +157,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 1746 "book/09-fast.nw"
+#line 1910 "book/09-fast.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1775 "book/09-fast.nw"
+#line 1939 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -203,5 +203,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1663 "book/09-fast.nw"
+#line 1827 "book/09-fast.nw"
 }

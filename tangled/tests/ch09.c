@@ -1,4 +1,4 @@
-#line 1559 "book/09-fast.nw"
+#line 1722 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1583 "book/09-fast.nw"
+#line 1747 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -35,7 +35,7 @@ static size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1572 "book/09-fast.nw"
+#line 1735 "book/09-fast.nw"
 int main(void)
 {
 #line 32 "book/09-fast.nw"
@@ -196,7 +196,7 @@ int main(void)
         CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
         free(q); free(k); free(v); free(o1); free(o2); free(o3);
     }
-#line 1406 "book/09-fast.nw"
+#line 1569 "book/09-fast.nw"
     check_section("快速路径与参考实现一致");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -210,7 +210,7 @@ int main(void)
             for (int variant = 0; variant < 4; variant++) {
                 size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                 int causal = variant & 1, use_mask = variant >> 1;
-#line 1442 "book/09-fast.nw"
+#line 1605 "book/09-fast.nw"
                 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
                 float *v = malloc(n_k * d_v * sizeof *v);
                 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -223,7 +223,7 @@ int main(void)
                 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
                 for (size_t x = 0; x < n_q * n_k; x++)
                     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 1420 "book/09-fast.nw"
+#line 1583 "book/09-fast.nw"
                 all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                     causal, o1, w1) == ATTN_OK;
                 all_ok &= attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -243,7 +243,7 @@ int main(void)
         CHECK(worst_w < 1e-5);
         CHECK(worst_out > 0);
     }
-#line 1512 "book/09-fast.nw"
+#line 1675 "book/09-fast.nw"
     check_section("看不见任何键的行是零");
     {
         size_t n_q = 200, n_k = 130, d = 8;
@@ -266,7 +266,7 @@ int main(void)
         CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
         free(q); free(k); free(v); free(o); free(w);
     }
-#line 1539 "book/09-fast.nw"
+#line 1702 "book/09-fast.nw"
     check_section("快速路径的参数检查");
     {
         float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -282,7 +282,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 1835 "book/09-fast.nw"
+#line 1999 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -290,7 +290,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 2015 "book/09-fast.nw"
+#line 2179 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -302,7 +302,7 @@ int main(void)
         CHECK_INT((size_t)4 * 16384 * 64 * sizeof(float), (size_t)16 << 20);   /* q、k、v、out */
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
     }
-#line 2094 "book/09-fast.nw"
+#line 2258 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -311,7 +311,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 2130 "book/09-fast.nw"
+#line 2294 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);
@@ -360,7 +360,7 @@ int main(void)
         CHECK(tiles_fit);
         CHECK_INT(2 * 16, 32);                     /* 最宽的寄存器块的列数 = FD */
     }
-#line 1462 "book/09-fast.nw"
+#line 1625 "book/09-fast.nw"
     check_section("每一种指令集都和参考实现对答案");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -383,7 +383,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1, use_mask = variant >> 1;
-#line 1442 "book/09-fast.nw"
+#line 1605 "book/09-fast.nw"
                     float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
                     float *v = malloc(n_k * d_v * sizeof *v);
                     float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -396,7 +396,7 @@ int main(void)
                     /* 大约五分之一的位置不许看；第 2 行整行不许看 */
                     for (size_t x = 0; x < n_q * n_k; x++)
                         mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 1485 "book/09-fast.nw"
+#line 1648 "book/09-fast.nw"
                     all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                                   causal, o1, w1) == ATTN_OK;
                     all_ok &= attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -421,6 +421,43 @@ int main(void)
         CHECK(strcmp(attn_isa_name(7), "unknown") == 0);
         CHECK_INT(attn_isa_lanes(ATTN_ISA_AVX512), 16);
     }
-#line 1578 "book/09-fast.nw"
+#line 1521 "book/09-fast.nw"
+    check_section("分块的矩阵乘法和第 1 章的循环一位不差");
+    {
+        size_t shapes[][3] = {{2048, 512, 512}, {100, 300, 50}, {37, 1000, 65}, {96, 129, 97}};
+        for (int isa = 0; isa < ATTN_ISA_COUNT; isa++) {
+            if (!attn_isa_available(isa)) {
+                printf("  跳过 %s：这台机器或这个构建没有它\n", attn_isa_name(isa));
+                continue;
+            }
+            CHECK_OK(attn_isa_force(isa));
+            int same = 1;
+            for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+                size_t m = shapes[s][0], k = shapes[s][1], n = shapes[s][2];
+                float *a = malloc(m * k * sizeof *a), *b = malloc(k * n * sizeof *b);
+                float *c1 = malloc(m * n * sizeof *c1), *c2 = malloc(m * n * sizeof *c2);
+                ch09_fill(a, m * k, 31 + (unsigned)s);
+                ch09_fill(b, k * n, 41 + (unsigned)s);
+                for (size_t i = 0; i < m; i++) {          /* 第 1 章的循环 */
+                    for (size_t j = 0; j < n; j++)
+                        c1[i * n + j] = 0.0f;
+                    for (size_t p = 0; p < k; p++) {
+                        float aip = a[i * k + p];
+                        for (size_t j = 0; j < n; j++)
+                            c1[i * n + j] += aip * b[p * n + j];
+                    }
+                }
+                CHECK_OK(attn_matmul(a, b, c2, m, k, n));
+                same &= memcmp(c1, c2, m * n * sizeof *c1) == 0;
+                free(a); free(b); free(c1); free(c2);
+            }
+            printf("  %s：%s\n", attn_isa_name(isa), same ? "一位不差" : "有差别");
+            CHECK(same);
+        }
+        CHECK_OK(attn_isa_force(-1));
+        CHECK((double)100 * 300 * 50 >= 1048576.0);     /* 这些形状都够大，确实走了分块的版本 */
+        CHECK((double)96 * 129 * 97 >= 1048576.0);
+    }
+#line 1742 "book/09-fast.nw"
     return check_summary("ch09");
 }
