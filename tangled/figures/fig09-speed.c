@@ -1,4 +1,4 @@
-#line 2199 "book/09-fast.nw"
+#line 2332 "book/09-fast.nw"
 /* 图 9.1 的数据：attn-bench 的测量记录（GFLOP/s，d = 64，4 个头，每点取多次测量中最好的）。
    机器：AMD EPYC（KVM 虚拟机），2 核，AVX2。负数表示没有测（参考实现太慢）。 */
 #include <stdio.h>

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static double bench_now(void)
 {
@@ -26,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1923 "book/09-fast.nw"
+#line 1976 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -41,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1868 "book/09-fast.nw"
+#line 1872 "book/09-fast.nw"
 static void bench_peak(size_t threads, size_t repeat)
 {
     for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
@@ -67,17 +70,18 @@ static void bench_peak(size_t threads, size_t repeat)
     }
 }
 
-#line 1822 "book/09-fast.nw"
+#line 1825 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1833 "book/09-fast.nw"
+#line 1836 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
-    int causal = 0, peak = 0, backward = 0;
+    int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";
     struct cli_option opts[] = {
         {"peak", CLI_FLAG, &peak, "只测每种指令集的乘加峰值"},
         {"isa", CLI_STRING, &isa, "auto、avx512、avx2 或 portable"},
         {"backward", CLI_FLAG, &backward, "测反向传播（第 12 章）"},
+        {"mha", CLI_FLAG, &mha, "测 attn_mha：d_model = heads·d 的自注意力"},
         {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
         {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
         {"heads", CLI_SIZE, &heads, "头的个数"},
@@ -94,10 +98,10 @@ int main(int argc, char **argv)
         threads == 0 || threads > 256 || repeat == 0) {
         fprintf(stderr, "attn-bench: 选项的值不合法\n"
                 "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-                " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward]\n");
+                " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 1895 "book/09-fast.nw"
+#line 1899 "book/09-fast.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -111,8 +115,51 @@ int main(int argc, char **argv)
         bench_peak(threads, repeat);
         return 0;
     }
+    if (mha) {
+#line 1927 "book/09-fast.nw"
+        size_t dm = heads * d;
+        if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
+            fprintf(stderr, "attn-bench: 尺寸太大\n");
+            return 2;
+        }
+        float *x = malloc(n * dm * sizeof *x), *y = malloc(n * dm * sizeof *y);
+        float *wts = malloc(4 * dm * dm * sizeof *wts);
+        if (x == NULL || y == NULL || wts == NULL) {
+            fprintf(stderr, "attn-bench: 内存不够\n");
+            return 1;
+        }
+        bench_fill(x, n * dm, 5);
+        bench_fill(wts, 4 * dm * dm, 6);
+        for (size_t i = 0; i < 4 * dm * dm; i++)
+            wts[i] *= 0.05f;
+        attn_mha_weights mw = {dm, heads, d, wts, wts + dm * dm, wts + 2 * dm * dm, wts + 3 * dm * dm,
+                               NULL, NULL, NULL, NULL};
+        #ifdef _OPENMP
+        omp_set_num_threads((int)threads);
+        #endif
+        double best_mha = 0.0;
+        for (size_t r = 0; r < repeat; r++) {
+            double t0 = bench_now();
+            int st = attn_mha(&mw, x, n, x, n, NULL, causal, y);
+            double t = bench_now() - t0;
+            if (st != ATTN_OK) {
+                fprintf(stderr, "attn-bench: %s\n", attn_strerror(st));
+                return 1;
+            }
+            if (r == 0 || t < best_mha)
+                best_mha = t;
+        }
+        double mflops = 8.0 * (double)n * (double)dm * (double)dm + 4.0 * (double)n * (double)n * (double)dm;
+        printf("{\"impl\": \"mha\", \"isa\": \"%s\", \"n\": %zu, \"d_model\": %zu, \"heads\": %zu, "
+               "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f}\n",
+               attn_isa_name(attn_isa_current()), n, dm, heads, threads, causal, best_mha,
+               mflops / best_mha * 1e-9);
+        free(x); free(y); free(wts);
+        return 0;
+#line 1914 "book/09-fast.nw"
+    }
     if (backward) {
-#line 1919 "book/09-fast.nw"
+#line 1972 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
 #line 1057 "book/12-learning.nw"
         {
@@ -157,11 +204,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 1910 "book/09-fast.nw"
+#line 1917 "book/09-fast.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1939 "book/09-fast.nw"
+#line 1992 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -203,5 +250,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1827 "book/09-fast.nw"
+#line 1830 "book/09-fast.nw"
 }
