@@ -1,4 +1,4 @@
-#line 1791 "book/09-fast.nw"
+#line 1795 "book/09-fast.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -29,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1976 "book/09-fast.nw"
+#line 1980 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -44,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1872 "book/09-fast.nw"
+#line 1876 "book/09-fast.nw"
 static void bench_peak(size_t threads, size_t repeat)
 {
     for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
@@ -70,10 +70,10 @@ static void bench_peak(size_t threads, size_t repeat)
     }
 }
 
-#line 1825 "book/09-fast.nw"
+#line 1829 "book/09-fast.nw"
 int main(int argc, char **argv)
 {
-#line 1836 "book/09-fast.nw"
+#line 1840 "book/09-fast.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";
@@ -101,7 +101,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 1899 "book/09-fast.nw"
+#line 1903 "book/09-fast.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 1927 "book/09-fast.nw"
+#line 1931 "book/09-fast.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -156,10 +156,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 1914 "book/09-fast.nw"
+#line 1918 "book/09-fast.nw"
     }
     if (backward) {
-#line 1972 "book/09-fast.nw"
+#line 1976 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
 #line 1057 "book/12-learning.nw"
         {
@@ -204,11 +204,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 1917 "book/09-fast.nw"
+#line 1921 "book/09-fast.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1992 "book/09-fast.nw"
+#line 1996 "book/09-fast.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -250,5 +250,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1830 "book/09-fast.nw"
+#line 1834 "book/09-fast.nw"
 }

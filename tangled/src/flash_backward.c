@@ -13,11 +13,11 @@
 #include <omp.h>
 #endif
 
-#line 345 "book/09-fast.nw"
+#line 349 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
-#line 245 "book/09-fast.nw"
+#line 249 "book/09-fast.nw"
 #ifdef __GNUC__
 #define ATTN_INLINE static inline __attribute__((always_inline))
 #else
