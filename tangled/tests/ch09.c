@@ -305,7 +305,7 @@ int main(void)
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
         CHECK_NEAR(2048.0 * 2048 * 2289664.0 / (2048.0 * 2048 * 4194304.0), 0.546, 5e-4);
     }
-#line 2422 "book/09-fast.nw"
+#line 2426 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -314,7 +314,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 2458 "book/09-fast.nw"
+#line 2462 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);
