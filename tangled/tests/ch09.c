@@ -283,7 +283,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 2056 "book/09-fast.nw"
+#line 2063 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -291,7 +291,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 2335 "book/09-fast.nw"
+#line 2342 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -305,7 +305,7 @@ int main(void)
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
         CHECK_NEAR(2048.0 * 2048 * 2289664.0 / (2048.0 * 2048 * 4194304.0), 0.546, 5e-4);
     }
-#line 2426 "book/09-fast.nw"
+#line 2433 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -314,7 +314,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 2462 "book/09-fast.nw"
+#line 2469 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);

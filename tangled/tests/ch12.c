@@ -1,4 +1,4 @@
-#line 2615 "book/12-learning.nw"
+#line 2619 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -268,7 +268,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
     }
 }
 
-#line 2636 "book/12-learning.nw"
+#line 2640 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -715,6 +715,6 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 2640 "book/12-learning.nw"
+#line 2644 "book/12-learning.nw"
     return check_summary("ch12");
 }
