@@ -1,4 +1,4 @@
-#line 384 "book/09-fast.nw"
+#line 387 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程、运行时挑选指令集的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -14,7 +14,7 @@
 #include <omp.h>
 #endif
 
-#line 349 "book/09-fast.nw"
+#line 352 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
@@ -40,7 +40,7 @@ enum { FQ = 192, FK = 96, FD = 32 };
 #define ATTN_OMP(directive)
 #endif
 
-#line 448 "book/09-fast.nw"
+#line 451 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -99,7 +99,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 1061 "book/09-fast.nw"
+#line 1064 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -110,12 +110,12 @@ static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_
     return end < n_k ? end : n_k;
 }
 
-#line 407 "book/09-fast.nw"
+#line 410 "book/09-fast.nw"
 /* 每种向量宽度各一份：flash_block_w4、flash_block_w8、flash_block_w16 …… */
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 282 "book/09-fast.nw"
+#line 283 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -163,15 +163,17 @@ int attn_isa_current(void)
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (attn_isa_available(i))
             isa = i;
+#if defined(__x86_64__) && defined(__GNUC__)
     const char *want = getenv("ATTN_ISA");        /* 除非环境变量指定了一份能用的 */
     for (int i = 0; want != NULL && i < ATTN_ISA_COUNT; i++)
         if (strcmp(want, flash_isa_names[i]) == 0 && attn_isa_available(i))
             isa = i;
+#endif
     __atomic_store_n(&flash_isa, isa, __ATOMIC_RELAXED);
     return isa;
 }
 
-#line 933 "book/09-fast.nw"
+#line 936 "book/09-fast.nw"
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
 /* 指令集 isa 的查询块函数；这个构建里没有的是 NULL */
@@ -186,7 +188,7 @@ static flash_block_fn *flash_block_for(int isa)
     return isa == ATTN_ISA_PORTABLE ? flash_block_w4 : NULL;
 }
 
-#line 1015 "book/09-fast.nw"
+#line 1018 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -208,7 +210,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1085 "book/09-fast.nw"
+#line 1088 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -228,7 +230,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1357 "book/09-fast.nw"
+#line 1360 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -256,7 +258,7 @@ int attn_flash_applies(const attn_problem *prob)
     return 1;
 }
 
-#line 1246 "book/09-fast.nw"
+#line 1249 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -269,7 +271,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 1286 "book/09-fast.nw"
+#line 1289 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -281,14 +283,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 1259 "book/09-fast.nw"
+#line 1262 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1300 "book/09-fast.nw"
+#line 1303 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -301,7 +303,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 1266 "book/09-fast.nw"
+#line 1269 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -320,7 +322,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 977 "book/09-fast.nw"
+#line 980 "book/09-fast.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
 {
     float (*loop)(size_t) = NULL;

@@ -13,7 +13,7 @@
 #include <omp.h>
 #endif
 
-#line 349 "book/09-fast.nw"
+#line 352 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
