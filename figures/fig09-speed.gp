@@ -7,15 +7,15 @@ set logscale y 2
 set xlabel "序列长度 n"
 set ylabel "GFLOP/s（按 4n²d 计）"
 set xrange [200:10000]
-set yrange [0.5:800]
+set yrange [0.5:1024]
 set key at 9000,30 right top samplen 2.5 spacing 1.0
 # 峰值（第 9 章的表里 attn-bench --peak 量出的）：一个核用 AVX-512 是 175.6 GFLOP/s；两个核按它的两倍画，约 351
 peak1 = 175.6
 peak2 = 2 * peak1
 set arrow from 200,peak1 to 10000,peak1 nohead dt 2 lw 1.5 lc rgb "#c0392b"
 set arrow from 200,peak2 to 10000,peak2 nohead dt 3 lw 1.5 lc rgb "#c0392b"
-set label sprintf("一个核的峰值 ≈ %.0f", peak1) at 9000,peak1/1.22 right tc rgb "#c0392b"
-set label sprintf("两个核的峰值 ≈ %.0f", peak2) at 9000,peak2*1.2 right tc rgb "#c0392b"
+set label sprintf("一个核的峰值 ≈ %.0f", peak1) at 220,peak1*1.2 left tc rgb "#c0392b"
+set label sprintf("两个核的峰值 ≈ %.0f", peak2) at 220,peak2*1.2 left tc rgb "#c0392b"
 set grid lc rgb "#dddddd"
 set datafile missing "?"
 plot data using 1:2 with linespoints lw 2 pt 7 lc rgb "#888888" title "参考实现 attn\\_sdpa", \

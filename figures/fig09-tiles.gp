@@ -4,7 +4,8 @@
 set size ratio -1
 set xrange [0:768]
 set yrange [768:0]
-set xtics 0,96,768
+set xtics 0,192,768
+set mxtics 2
 set ytics 0,192,768
 set tics out nomirror
 set xlabel "键 j（每个键块 96 个键）" offset 0,0.3
