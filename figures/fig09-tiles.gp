@@ -5,9 +5,10 @@ set size ratio -1
 set xrange [0:768]
 set yrange [768:0]
 set xtics 0,192,768
+set mxtics 2
 set ytics 0,192,768
 set tics out nomirror
-set xlabel "键 j（每个键块 64 个键）" offset 0,0.3
+set xlabel "键 j（每个键块 96 个键）" offset 0,0.3
 set ylabel "查询 i（每个查询块 192 行）" offset 1,0
 set lmargin at screen 0.17
 set rmargin at screen 0.6

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/compare.py — 同一个注意力计算：attn-bench（C）、NumPy、PyTorch（CPU），并排比较。
+"""bench/compare.py — 第 9 章的全部测量，一次运行：峰值、attn-bench（C）、NumPy、PyTorch（CPU）。
 
     /usr/bin/python3 tangled/bench/compare.py --bench build/attn-bench --n 2048 --d 64 --heads 8
 
@@ -9,8 +9,11 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import time
+
+# Python 一侧只用一个线程；要在导入 NumPy、PyTorch 之前定下来
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"
 
 
 def parse_args():
@@ -19,41 +22,31 @@ def parse_args():
     ap.add_argument("--n", type=int, default=2048)
     ap.add_argument("--d", type=int, default=64)
     ap.add_argument("--heads", type=int, default=8)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--causal", action="store_true")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--impls", default="reference,fast,numpy,torch")
+    ap.add_argument("--threads", type=int, default=2, help="多线程的那几行用几个线程")
+    ap.add_argument("--repeat", type=int, default=5)
     return ap.parse_args()
 
 
-def run_c(a, impl):
-    cmd = [a.bench, "--impl", impl, "--n", str(a.n), "--d", str(a.d), "--heads", str(a.heads),
-           "--threads", str(a.threads), "--repeat", str(a.repeat)]
-    if a.causal:
-        cmd.append("--causal")
+def c(a, *extra, threads=1, repeat=None):
+    """运行 attn-bench，返回它打印的每一行 JSON"""
+    cmd = [a.bench, "--n", str(a.n), "--d", str(a.d), "--heads", str(a.heads),
+           "--threads", str(threads), "--repeat", str(repeat or a.repeat), *extra]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
-def flops(a):
-    return 4.0 * a.n * a.n * a.d * a.heads
-
-
-def result(a, impl, best, extra):
-    return {"impl": impl, "n": a.n, "d": a.d, "heads": a.heads, "threads": a.threads,
-            "causal": int(a.causal), "seconds": best, "gflops": flops(a) / best * 1e-9,
-            "extra_bytes": extra}
+    return [json.loads(line) for line in out.strip().splitlines()]
+def result(a, impl, best, extra, flops_per_head):
+    return {"impl": impl, "isa": "-", "n": a.n, "d": a.d, "heads": a.heads, "threads": 1,
+            "causal": 0, "seconds": best, "extra_bytes": extra,
+            "gflops": flops_per_head * a.heads / best * 1e-9}
 
 
 def run_numpy(a):
     import numpy as np
     rng = np.random.default_rng(0)
     q, k, v = (rng.uniform(-1, 1, (a.heads, a.n, a.d)).astype(np.float32) for _ in range(3))
-    hide = np.triu(np.ones((a.n, a.n), dtype=bool), 1) if a.causal else None
     best = None
     for _ in range(a.repeat):
         t0 = time.perf_counter()
         s = q @ k.transpose(0, 2, 1) * np.float32(1 / np.sqrt(a.d))   # s[heads][n][n]
-        if hide is not None:
-            s[:, hide] = -np.inf
         s -= s.max(axis=-1, keepdims=True)
         np.exp(s, out=s)
         s /= s.sum(axis=-1, keepdims=True)
@@ -61,52 +54,118 @@ def run_numpy(a):
         t = time.perf_counter() - t0
         best = t if best is None else min(best, t)
     del o
-    return result(a, "numpy " + np.__version__, best, a.heads * a.n * a.n * 4)
+    return result(a, "numpy", best, a.heads * a.n * a.n * 4, 4.0 * a.n * a.n * a.d)
+def torch_inputs(a, grad=False):
+    import torch
+    g = torch.Generator().manual_seed(0)
+    return [(torch.rand(a.heads, a.n, a.d, generator=g) * 2 - 1).requires_grad_(grad) for _ in range(3)]
+
+
 def run_torch(a):
     import torch
-    torch.set_num_threads(a.threads)
-    g = torch.Generator().manual_seed(0)
-    q, k, v = (torch.rand(a.heads, a.n, a.d, generator=g) * 2 - 1 for _ in range(3))
-    hide = torch.triu(torch.ones(a.n, a.n, dtype=torch.bool), 1) if a.causal else None
+    torch.set_num_threads(1)
+    q, k, v = torch_inputs(a)
     best = None
     with torch.no_grad():
         for _ in range(a.repeat):
             t0 = time.perf_counter()
             s = q @ k.transpose(1, 2) / a.d ** 0.5                          # s[heads][n][n]
-            if hide is not None:
-                s.masked_fill_(hide, float("-inf"))
             o = torch.softmax(s, dim=-1) @ v
             t = time.perf_counter() - t0
             best = t if best is None else min(best, t)
     del o
-    return result(a, "torch " + torch.__version__, best, 2 * a.heads * a.n * a.n * 4)
-def print_table(rows):
-    torch_s = next((r["seconds"] for r in rows if r["impl"].startswith("torch")), None)
-    print(f"{'实现':<18}{'n':>7}{'d':>5}{'头':>4}{'线程':>5}{'因果':>5}"
-          f"{'秒':>10}{'GFLOP/s':>9}{'额外内存 MiB':>14}{'相对 torch':>11}")
+    return result(a, "torch", best, 2 * a.heads * a.n * a.n * 4, 4.0 * a.n * a.n * a.d)
+
+
+def run_torch_backward(a):
+    import torch
+    torch.set_num_threads(1)
+    q, k, v = torch_inputs(a, grad=True)
+    dout = torch.rand(a.heads, a.n, a.d) * 2 - 1
+    best_bwd = best_all = None
+    for _ in range(a.repeat):
+        q.grad = k.grad = v.grad = None
+        t0 = time.perf_counter()
+        o = torch.softmax(q @ k.transpose(1, 2) / a.d ** 0.5, dim=-1) @ v
+        t1 = time.perf_counter()
+        o.backward(dout)
+        t2 = time.perf_counter()
+        best_bwd = t2 - t1 if best_bwd is None else min(best_bwd, t2 - t1)
+        best_all = t2 - t0 if best_all is None else min(best_all, t2 - t0)
+    r = result(a, "torch-backward", best_bwd, 3 * a.heads * a.n * a.n * 4, 10.0 * a.n * a.n * a.d)
+    r["fwd_bwd_seconds"] = best_all
+    return r
+def peak_of(r, peaks):
+    isa = r["isa"] if r["isa"] in ("avx512", "avx2", "portable") else max(
+        (p for p, t in peaks if t == 1), key=lambda p: peaks[(p, 1)])
+    return peaks.get((isa, r["threads"]))
+
+
+def print_table(rows, peaks):
+    print(f"{'测量':<16}{'指令集':>9}{'线程':>5}{'因果':>5}{'秒':>10}{'GFLOP/s':>9}{'峰值%':>7}{'额外 MiB':>10}")
     for r in rows:
-        rel = f"{torch_s / r['seconds']:.2f}×" if torch_s else "-"
-        print(f"{r['impl']:<18}{r['n']:>7}{r['d']:>5}{r['heads']:>4}{r['threads']:>5}"
-              f"{r['causal']:>5}{r['seconds']:>10.4f}{r['gflops']:>9.1f}"
-              f"{r['extra_bytes'] / 2**20:>14.2f}{rel:>11}")
+        if "peak" in r:
+            print(f"{'peak':<16}{r['peak']:>9}{r['threads']:>5}{'':>5}{'':>10}{r['gflops']:>9.1f}")
+            continue
+        p = peak_of(r, peaks)
+        pct = f"{100 * r['gflops'] / p:.0f}" if p else "-"
+        extra = r.get("extra_bytes")
+        extra = f"{extra / 2**20:.2f}" if extra is not None else "-"
+        print(f"{r['impl']:<16}{r['isa']:>9}{r['threads']:>5}{r['causal']:>5}{r['seconds']:>10.4f}"
+              f"{r['gflops']:>9.1f}{pct:>7}{extra:>10}")
+
+
+def print_ratios(rows, peaks, a):
+    def pick(impl, threads=1, causal=0, isa=None):
+        return next(r for r in rows if r.get("impl") == impl and r["threads"] == threads
+                    and r["causal"] == causal and (isa is None or r["isa"] == isa))
+    fast, fast_c = pick("fast"), pick("fast", causal=1)
+    fast_t = pick("fast", threads=a.threads)
+    bwd, bwd_t, tb = pick("fast-backward"), pick("fast-backward", threads=a.threads), pick("torch-backward")
+    mha, mha_t = pick("mha"), pick("mha", threads=a.threads)
+    print(f"前向 1 线程：{fast['gflops']:.1f} GFLOP/s，{fast['isa']} 峰值的 "
+          f"{100 * fast['gflops'] / peaks[(fast['isa'], 1)]:.0f}%")
+    avx2 = [r for r in rows if r.get("impl") == "fast" and r["isa"] == "avx2" and r["threads"] == 1]
+    if avx2 and ("avx2", 1) in peaks:
+        print(f"前向 1 线程，指定 AVX2：AVX2 峰值的 {100 * avx2[0]['gflops'] / peaks[('avx2', 1)]:.0f}%")
+    print(f"比 NumPy 快 {pick('numpy')['seconds'] / fast['seconds']:.2f} 倍，"
+          f"比 PyTorch 快 {pick('torch')['seconds'] / fast['seconds']:.2f} 倍")
+    print(f"因果时间 / 稠密时间：{fast_c['seconds'] / fast['seconds']:.2f}")
+    print(f"{a.threads} 线程 / 1 线程：{fast['seconds'] / fast_t['seconds']:.2f}")
+    print(f"反向 1 线程：{bwd['gflops']:.1f} GFLOP/s（按 10n²d），峰值的 "
+          f"{100 * bwd['gflops'] / peaks[(bwd['isa'], 1)]:.0f}%；"
+          f"比 PyTorch 的反向快 {tb['seconds'] / bwd['seconds']:.2f} 倍，"
+          f"比它的前向加反向快 {tb['fwd_bwd_seconds'] / bwd['seconds']:.2f} 倍；"
+          f"{a.threads} 线程 / 1 线程：{bwd['seconds'] / bwd_t['seconds']:.2f}")
+    print(f"attn_mha（d_model = {a.heads * a.d}）{a.threads} 线程 / 1 线程：{mha['seconds'] / mha_t['seconds']:.2f}")
 
 
 def main():
     a = parse_args()
-    # 线程数要在导入 NumPy、PyTorch 之前定下来
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ[var] = str(a.threads)
-    rows = []
-    for impl in a.impls.split(","):
-        if impl in ("reference", "fast"):
-            rows.append(run_c(a, impl))
-        elif impl == "numpy":
-            rows.append(run_numpy(a))
-        elif impl == "torch":
-            rows.append(run_torch(a))
-        else:
-            sys.exit(f"compare.py: 不认识的实现 {impl}")
-    print_table(rows)
+    import numpy as np
+    import torch
+    model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    with open("/proc/self/maps") as f:
+        blas = sorted({os.path.basename(l.split()[-1]) for l in f if "blas" in l.lower()})
+    print(f"CPU：{model}，{os.cpu_count()} 个逻辑核；NumPy {np.__version__}，PyTorch {torch.__version__}")
+    print(f"加载的 BLAS：{', '.join(blas) or '没有找到'}")
+    peak_rows = c(a, "--peak", threads=1) + c(a, "--peak", threads=a.threads)
+    peaks = {(r["peak"], r["threads"]): r["gflops"] for r in peak_rows}
+    rows = peak_rows + [c(a, "--impl", "reference", threads=1, repeat=1)[0]]
+    for t in (1, a.threads):
+        rows.append(c(a, threads=t)[0])
+        rows.append(c(a, "--causal", threads=t)[0])
+    if ("avx2", 1) in peaks:
+        rows.append(c(a, "--isa", "avx2", threads=1)[0])
+    rows.append(run_numpy(a))
+    rows.append(run_torch(a))
+    for t in (1, a.threads):
+        rows.append(c(a, "--backward", threads=t)[0])
+    rows.append(run_torch_backward(a))
+    for t in (1, a.threads):
+        rows.append(c(a, "--mha", threads=t)[0])
+    print_table(rows, peaks)
+    print_ratios(rows, peaks, a)
 
 
 if __name__ == "__main__":

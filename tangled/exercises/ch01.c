@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#line 394 "book/01-mlp.nw"
+#line 407 "book/01-mlp.nw"
 /* 在 [0, π] 上等距取 n+1 个节点，构造 g(x) = relu(x·w1 + b1)·w2 + b2：
    w1[1×n], b1[n], w2[n×1], b2[1]，g 在每个节点上等于 sin */
 static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
@@ -24,7 +24,7 @@ static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
     b2[0] = (float)sin(0.0);
 }
 
-#line 602 "book/01-mlp.nw"
+#line 615 "book/01-mlp.nw"
 static int ex_xor(int argc, char **argv)
 {
     float x1 = 0, x2 = 0;
@@ -60,7 +60,7 @@ static int ex_xor(int argc, char **argv)
     return 0;
 }
 
-#line 639 "book/01-mlp.nw"
+#line 652 "book/01-mlp.nw"
 static int ex_relu_fit(int argc, char **argv)
 {
     size_t pieces = 8;

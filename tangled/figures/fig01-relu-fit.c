@@ -1,11 +1,11 @@
-#line 450 "book/01-mlp.nw"
+#line 463 "book/01-mlp.nw"
 /* 打印五列：x、sin(x)、2 段、4 段、8 段折线网络的输出 */
 #include "attn.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#line 394 "book/01-mlp.nw"
+#line 407 "book/01-mlp.nw"
 /* 在 [0, π] 上等距取 n+1 个节点，构造 g(x) = relu(x·w1 + b1)·w2 + b2：
    w1[1×n], b1[n], w2[n×1], b2[1]，g 在每个节点上等于 sin */
 static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
@@ -23,7 +23,7 @@ static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
     b2[0] = (float)sin(0.0);
 }
 
-#line 458 "book/01-mlp.nw"
+#line 471 "book/01-mlp.nw"
 int main(void)
 {
     enum { N = 241 };

@@ -1,4 +1,4 @@
-#line 1832 "book/12-learning.nw"
+#line 2483 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层最看重颜色的那个头 */
 #include "attn.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1477 "book/12-learning.nw"
+#line 2128 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -31,7 +31,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1509 "book/12-learning.nw"
+#line 2160 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -200,7 +200,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1743 "book/12-learning.nw"
+#line 2394 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -224,7 +224,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1770 "book/12-learning.nw"
+#line 2421 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -241,7 +241,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 1791 "book/12-learning.nw"
+#line 2442 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -257,7 +257,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1845 "book/12-learning.nw"
+#line 2496 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

@@ -1,4 +1,4 @@
-#line 1711 "book/12-learning.nw"
+#line 2362 "book/12-learning.nw"
 /* 图 12.1 的数据：每 20 步一行 "步数 训练损失(这 20 步的平均) 检验损失" */
 #include "attn.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1477 "book/12-learning.nw"
+#line 2128 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -31,7 +31,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1509 "book/12-learning.nw"
+#line 2160 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -200,7 +200,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1720 "book/12-learning.nw"
+#line 2371 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

@@ -1,4 +1,4 @@
-#line 1932 "book/12-learning.nw"
+#line 2583 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 
@@ -77,7 +77,7 @@ LIVE_HELPER void live_check_end(void)
     live_close('}');
     live_close('}');
 }
-#line 1477 "book/12-learning.nw"
+#line 2128 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -102,7 +102,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1509 "book/12-learning.nw"
+#line 2160 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -271,7 +271,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1743 "book/12-learning.nw"
+#line 2394 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -295,7 +295,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1943 "book/12-learning.nw"
+#line 2594 "book/12-learning.nw"
 enum { LIVE_STEPS = 100 };
 
 int main(void)

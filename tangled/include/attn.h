@@ -34,10 +34,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 204 "book/01-mlp.nw"
+#line 217 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 323 "book/01-mlp.nw"
+#line 336 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
@@ -203,7 +203,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
-#line 1035 "book/09-fast.nw"
+#line 1429 "book/09-fast.nw"
 /* attn_sdpa_ex 的选项。 */
 typedef struct attn_sdpa_options {
     size_t heads;   /* 头数，至少 1：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、
@@ -324,21 +324,21 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec);
 int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db);
-#line 209 "book/12-learning.nw"
+#line 210 "book/12-learning.nw"
 /* softmax 的反向传播（第 12 章）：p[n] 是 softmax 的输出，dp[n] 是损失对 p 的梯度，
    写入 ds[n] = p ⊙ (dp − dp·p)。ds 可以就是 dp；ds 与 p 重叠：ATTN_EINVAL。 */
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
-#line 307 "book/12-learning.nw"
+#line 308 "book/12-learning.nw"
 /* attn_sdpa 的梯度（第 12 章）。q、k、v、尺寸、scale、mask、causal 与前向调用相同；
    dout[n_q×d_v] 是损失对 out 的梯度。写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]；
    三者任一可以为 NULL（不需要），不能全为 NULL。一个键都看不见的查询行没有贡献。
-   注意力模式不整块存下，而是按每行的最大值和指数和一块一块重算，额外内存 O(n_q)。
+   注意力模式不整块存下，而是按每行的最大值和指数和一块一块重算，额外内存与 n_q 成正比。
    输出与输入或彼此重叠：ATTN_EINVAL。 */
 int attn_sdpa_backward(const float *q, const float *k, const float *v,
                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                        float scale, const unsigned char *mask, int causal,
                        const float *dout, float *dq, float *dk, float *dv);
-#line 572 "book/12-learning.nw"
+#line 1223 "book/12-learning.nw"
 /* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
@@ -346,18 +346,18 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 682 "book/12-learning.nw"
+#line 1333 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 750 "book/12-learning.nw"
+#line 1401 "book/12-learning.nw"
 /* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −log p[targets[i]] 的平均，用 log-sum-exp 计算。
    dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n。
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 892 "book/12-learning.nw"
+#line 1543 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。

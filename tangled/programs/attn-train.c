@@ -1,4 +1,4 @@
-#line 878 "book/C-programs.nw"
+#line 953 "book/C-programs.nw"
 /* attn-train：在“fluffy blue creature”小语言上训练第 11 章的小 GPT */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#line 1477 "book/12-learning.nw"
+#line 2128 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -34,7 +34,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1509 "book/12-learning.nw"
+#line 2160 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -203,7 +203,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 890 "book/C-programs.nw"
+#line 965 "book/C-programs.nw"
 static int usage(void)
 {
     fprintf(stderr, "用法：attn-train [--steps N] [--seed S] [--threads T] [--heads H] [--width D] "

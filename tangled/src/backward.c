@@ -1,5 +1,6 @@
 #line 83 "book/12-learning.nw"
 #include "attn.h"
+#include "attn_core.h"
 #include "internal.h"
 
 #include <math.h>
@@ -58,7 +59,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
     return ATTN_OK;
 }
 
-#line 215 "book/12-learning.nw"
+#line 216 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
     size_t bytes;
@@ -74,7 +75,7 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 319 "book/12-learning.nw"
+#line 320 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* 查询 i 能否看键 j（与 attn_sdpa 相同：掩码与因果都允许） */
@@ -104,10 +105,11 @@ static void bwd_scores(const float *q, const float *k, size_t n_q, size_t n_k, s
     }
 }
 
-int attn_sdpa_backward(const float *q, const float *k, const float *v,
-                       size_t n_q, size_t n_k, size_t d_k, size_t d_v,
-                       float scale, const unsigned char *mask, int causal,
-                       const float *dout, float *dq, float *dk, float *dv)
+/* try_fast 为 1 时先让快速实现试一试（见下一小节） */
+static int sdpa_backward(const float *q, const float *k, const float *v,
+                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                         float scale, const unsigned char *mask, int causal,
+                         const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
@@ -140,6 +142,13 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
             return ATTN_EINVAL;
     }
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
+    if (try_fast)
+#line 624 "book/12-learning.nw"
+        if ((double)n_q * (double)n_k >= 192.0 * 96.0 &&
+            attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
+                                dq, dk, dv, 1) == ATTN_OK)
+            return ATTN_OK;
+#line 388 "book/12-learning.nw"
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
         return ATTN_ENOMEM;
@@ -148,7 +157,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, nv_ * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 406 "book/12-learning.nw"
+#line 426 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -165,10 +174,10 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 393 "book/12-learning.nw"
+#line 397 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 425 "book/12-learning.nw"
+#line 445 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -182,7 +191,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 441 "book/12-learning.nw"
+#line 461 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -207,13 +216,29 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 397 "book/12-learning.nw"
+#line 401 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
 }
 
-#line 582 "book/12-learning.nw"
+int attn_sdpa_backward(const float *q, const float *k, const float *v,
+                       size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                       float scale, const unsigned char *mask, int causal,
+                       const float *dout, float *dq, float *dk, float *dv)
+{
+    return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 1);
+}
+
+int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
+                                 size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                                 float scale, const unsigned char *mask, int causal,
+                                 const float *dout, float *dq, float *dk, float *dv)
+{
+    return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
+}
+
+#line 1233 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
@@ -260,7 +285,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
     return ATTN_OK;
 }
 
-#line 688 "book/12-learning.nw"
+#line 1339 "book/12-learning.nw"
 /* gelu'(x)，double */
 static double gelu_slope(double x)
 {
@@ -283,7 +308,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
     return ATTN_OK;
 }
 
-#line 759 "book/12-learning.nw"
+#line 1410 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {

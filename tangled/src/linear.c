@@ -2,7 +2,7 @@
 #include "attn.h"
 #include "internal.h"
 
-#line 97 "book/01-mlp.nw"
+#line 110 "book/01-mlp.nw"
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
@@ -11,7 +11,12 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
            attn_bytes2(&bytes, m, k) && attn_bytes2(&bytes, k, n) && attn_bytes2(&bytes, m, n);
 }
 
-#line 53 "book/01-mlp.nw"
+#line 99 "book/01-mlp.nw"
+/* 第 9 章：分块、多线程的矩阵乘法 */
+#line 1614 "book/09-fast.nw"
+int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
+
+#line 55 "book/01-mlp.nw"
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
     if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
@@ -20,6 +25,12 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
     if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
         attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
         return ATTN_EINVAL;
+#line 103 "book/01-mlp.nw"
+    /* 第 9 章在这里接手大的矩阵乘法 */
+#line 1618 "book/09-fast.nw"
+    if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
+        return ATTN_OK;
+#line 64 "book/01-mlp.nw"
     /* c[m][n] = a[m][k] · b[k][n]，按 i、p、j 的顺序，最内层沿行连续访问 */
     for (size_t i = 0; i < m; i++) {
         float *ci = c + i * n;

@@ -1,4 +1,4 @@
-#line 716 "book/01-mlp.nw"
+#line 729 "book/01-mlp.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#line 394 "book/01-mlp.nw"
+#line 407 "book/01-mlp.nw"
 /* 在 [0, π] 上等距取 n+1 个节点，构造 g(x) = relu(x·w1 + b1)·w2 + b2：
    w1[1×n], b1[n], w2[n×1], b2[1]，g 在每个节点上等于 sin */
 static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
@@ -24,17 +24,17 @@ static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
     b2[0] = (float)sin(0.0);
 }
 
-#line 725 "book/01-mlp.nw"
+#line 738 "book/01-mlp.nw"
 int main(void)
 {
-#line 109 "book/01-mlp.nw"
+#line 122 "book/01-mlp.nw"
     check_section("一个神经元：1·0.5 + 2·(-1) + 3·2 + 0.5 = 5");
     {
         float x[3] = {1, 2, 3}, w[3] = {0.5f, -1, 2}, b[1] = {0.5f}, z[1];
         CHECK_OK(attn_linear(x, w, b, z, 1, 3, 1));
         CHECK_NEAR(z[0], 5.0, 0.0);
     }
-#line 131 "book/01-mlp.nw"
+#line 144 "book/01-mlp.nw"
     check_section("二维方阵把 (1,0) 转到 (0,1)，把 (0,1) 转到 (-1,0)");
     {
         float w[4] = {0, 1,
@@ -54,7 +54,7 @@ int main(void)
         CHECK_STATUS(attn_matmul(a, a, c, (size_t)1 << 40, (size_t)1 << 40, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_linear(a, a, NULL, NULL, 1, 1, 1), ATTN_EINVAL);
     }
-#line 173 "book/01-mlp.nw"
+#line 186 "book/01-mlp.nw"
     check_section("两层线性层合并成一层");
     {
         float w1[4] = {1, 2, 3, 4}, b1[2] = {1, -1};
@@ -75,7 +75,7 @@ int main(void)
         CHECK_OK(attn_linear(x, w, b, one, 4, 2, 2));
         CHECK_ARRAY_NEAR(one, two, 8, 1e-5);
     }
-#line 236 "book/01-mlp.nw"
+#line 249 "book/01-mlp.nw"
     check_section("ReLU");
     {
         float x[5] = {-2, -0.0f, 0, 0.5f, 3};
@@ -104,7 +104,7 @@ int main(void)
         float with_relu = h[0] * w2[0] + h[1] * w2[1];
         CHECK_NEAR(with_relu, 0.0, 0.0);                  /* 加了 ReLU，结果不再是 -5 */
     }
-#line 287 "book/01-mlp.nw"
+#line 300 "book/01-mlp.nw"
     check_section("没有一条直线能分开异或");
     {
         static const float pts[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
@@ -124,7 +124,7 @@ int main(void)
         CHECK_INT(tried, 41 * 41 * 41);
         CHECK_INT(found, 0);
     }
-#line 363 "book/01-mlp.nw"
+#line 376 "book/01-mlp.nw"
     check_section("两层 ReLU 网络精确地算出异或");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -138,7 +138,7 @@ int main(void)
         CHECK_OK(attn_ffn(x, 4, 2, w1, b1, 2, w2, NULL, 1, y));
         CHECK_ARRAY_NEAR(y, want, 4, 0.0);
     }
-#line 425 "book/01-mlp.nw"
+#line 438 "book/01-mlp.nw"
     check_section("用 n 段折线逼近 sin 的最大误差");
     {
         static const size_t pieces[4] = {2, 4, 8, 16};
@@ -159,7 +159,7 @@ int main(void)
         /* 段数翻倍，误差约为四分之一 */
         CHECK_NEAR(err[2] / err[3], 4.0, 0.1);
     }
-#line 494 "book/01-mlp.nw"
+#line 507 "book/01-mlp.nw"
     check_section("万能逼近只在区间内成立：8 段网络在 2π 处偏离约 3.06");
     {
         float w1[8], b1[8], w2[8], b2[1], x[1] = {(float)(2.0 * 3.14159265358979323846)}, y[1];
@@ -212,7 +212,7 @@ int main(void)
         CHECK_NEAR(third, 0.0, 1e-4);
         CHECK(fabs(y[1] - y[0]) > 0.1);            /* 网络本身不是常数 */
     }
-#line 561 "book/01-mlp.nw"
+#line 574 "book/01-mlp.nw"
     check_section("前馈子层逐个位置独立：整句送入与逐行送入结果相同");
     {
         float x[3 * 2] = {0.5f, -1,   2, 0.25f,   -1.5f, 1};
@@ -234,6 +234,6 @@ int main(void)
         CHECK_STATUS(attn_ffn(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 736 "book/01-mlp.nw"
+#line 749 "book/01-mlp.nw"
     return check_summary("ch01");
 }

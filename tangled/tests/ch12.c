@@ -1,8 +1,10 @@
-#line 2408 "book/12-learning.nw"
+#line 3063 "book/12-learning.nw"
 #include "attn.h"
+#include "attn_core.h"
 #include "check.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +35,7 @@ static double grad_err(const float *got, const double *want, size_t n)
 
 #define FD_H 1e-6
 #define FD_TOL 2e-4
-#line 472 "book/12-learning.nw"
+#line 492 "book/12-learning.nw"
 /* double 的参考注意力：out[n_q×d_v]，规则与 attn_sdpa 相同 */
 static void sdpa_d(const double *q, const double *k, const double *v, size_t nq, size_t nk,
                    size_t dk, size_t dv, double scale, const unsigned char *mask, int causal,
@@ -92,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2164 "book/12-learning.nw"
+#line 2815 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -102,7 +104,7 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 1477 "book/12-learning.nw"
+#line 2128 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -127,7 +129,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1509 "book/12-learning.nw"
+#line 2160 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -296,7 +298,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 1743 "book/12-learning.nw"
+#line 2394 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -320,7 +322,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 1770 "book/12-learning.nw"
+#line 2421 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -337,7 +339,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 1791 "book/12-learning.nw"
+#line 2442 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -353,7 +355,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2091 "book/12-learning.nw"
+#line 2742 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -422,10 +424,10 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 2431 "book/12-learning.nw"
+#line 3088 "book/12-learning.nw"
 int main(void)
 {
-#line 157 "book/12-learning.nw"
+#line 158 "book/12-learning.nw"
     check_section("线性层的梯度：与中心差分一致（double，h = 1e-6）");
     {
         enum { N = 3, DI = 4, DO = 5 };
@@ -464,7 +466,7 @@ int main(void)
         float wrong[DI * DO] = {0};
         CHECK(grad_err(wrong, gw, DI * DO) > 0.1);
     }
-#line 235 "book/12-learning.nw"
+#line 236 "book/12-learning.nw"
     check_section("softmax 的梯度：等于第 4 章雅可比矩阵的 Jᵀ·dp，也等于中心差分");
     {
         enum { N = 6 };
@@ -506,7 +508,7 @@ int main(void)
         CHECK_OK(attn_softmax_backward(p, dp, dp, N));
         CHECK_ARRAY_NEAR(dp, ds, N, 0);
     }
-#line 533 "book/12-learning.nw"
+#line 553 "book/12-learning.nw"
     check_section("注意力的梯度：与中心差分一致（普通、因果加掩码、跨三块）");
     {
         attn_rng r;
@@ -532,7 +534,118 @@ int main(void)
         /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
-#line 630 "book/12-learning.nw"
+#line 936 "book/12-learning.nw"
+    check_section("快速的反向传播：n = 16384 时额外的内存");
+    {
+        size_t bytes = attn_flash_backward_bytes(16384, 16384, 64, 64, 1);
+        /* o、qt、qp、dot、dop、dq 各 16384×64 个 float，每行 4 个数，一小块工作区 */
+        CHECK_INT((size_t)16384 * 64 * 4, (size_t)4 << 20);
+        CHECK(bytes > (size_t)24 << 20);
+        CHECK(bytes < (size_t)25 << 20);
+        CHECK(bytes < (size_t)64 << 20);
+        CHECK_INT(attn_flash_backward_bytes(0, 16, 64, 64, 1), 0);
+        CHECK_INT(attn_flash_backward_bytes(16, 16, 64, 64, -1), 0);
+        CHECK_INT(attn_flash_backward_bytes(SIZE_MAX, 16, 64, 64, 1), 0);
+    }
+#line 1110 "book/12-learning.nw"
+    check_section("快速的反向传播与参考版本一致（每一种指令集）");
+    {
+        size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
+            {1, 1, 1, 1}, {3, 5, 4, 3}, {65, 63, 17, 33}, {200, 130, 8, 20}, {130, 200, 64, 64},
+            {400, 389, 3, 48},
+        };
+        size_t n_shapes = sizeof shapes / sizeof shapes[0];
+        attn_rng r;
+        attn_rng_seed(&r, 21);
+        for (int isa = 0; isa < ATTN_ISA_COUNT; isa++) {
+            if (!attn_isa_available(isa)) {
+                printf("  跳过 %s：这台机器或这个构建没有它\n", attn_isa_name(isa));
+                continue;
+            }
+            CHECK_OK(attn_isa_force(isa));
+            double worst = 0.0;
+            int all_ok = 1, partial_same = 1;
+            for (size_t s = 0; s < n_shapes; s++)
+                for (int variant = 0; variant < 4; variant++) {
+                    size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
+                    int causal = variant & 1;
+#line 1197 "book/12-learning.nw"
+                    size_t n1 = n_q * d_k, n2 = n_k * d_k, n3 = n_k * d_v, no = n_q * d_v;
+                    float *f = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3) + n2) * sizeof *f);
+                    float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
+                    float *g1 = dout + no, *g2 = g1 + n1 + n2 + n3, *g3 = g2 + n1 + n2 + n3;
+                    fill(&r, f, n1 + n2 + n3 + no, 1);
+                    /* 显式掩码（variant 2、3）：大约五分之一的位置不许看，第 2 行整行不许看 */
+                    unsigned char *mask = NULL;
+                    if (variant >> 1) {
+                        mask = malloc(n_q * n_k);
+                        for (size_t x = 0; x < n_q * n_k; x++)
+                            mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
+                    }
+#line 1132 "book/12-learning.nw"
+                    all_ok &= attn_sdpa_backward_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, mask,
+                                                           causal, dout, g1, g1 + n1, g1 + n1 + n2) == ATTN_OK;
+                    all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
+                                                  mask, causal, dout, g2, g2 + n1, g2 + n1 + n2, 1) == ATTN_OK;
+                    double top = 0.0;
+                    for (size_t x = 0; x < n1 + n2 + n3; x++)
+                        top = fmax(top, fabs(g1[x]));
+                    for (size_t x = 0; x < n1 + n2 + n3; x++)
+                        worst = fmax(worst, fabs(g1[x] - g2[x]) / fmax(top, 1e-30));
+                    /* 只要 dk：和全要时的 dk 一样 */
+                    all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
+                                                  mask, causal, dout, NULL, g3, NULL, 1) == ATTN_OK;
+                    partial_same &= memcmp(g3, g2 + n1, n2 * sizeof *g3) == 0;
+                    free(f);
+                    free(mask);
+                }
+            printf("  %s：梯度的最大相对差 %.2g\n", attn_isa_name(isa), worst);
+            CHECK(all_ok);
+            CHECK(partial_same);
+            CHECK(worst < 2e-5);
+        }
+        CHECK_OK(attn_isa_force(-1));
+    }
+    check_section("attn_sdpa_backward 在大一些的问题上走快速实现");
+    {
+        size_t n_q = 130, n_k = 200, d = 16, n1 = n_q * d, n2 = n_k * d, n3 = n_k * d;
+        float *f = malloc((n1 + n2 + n3 + n1 + 2 * (n1 + n2 + n3)) * sizeof *f);
+        float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3, *a = dout + n1, *b = a + n1 + n2 + n3;
+        attn_rng r;
+        attn_rng_seed(&r, 8);
+        fill(&r, f, n1 + n2 + n3 + n1, 1);
+        CHECK(130 * 200 >= 192 * 96);
+        CHECK_OK(attn_sdpa_backward(q, k, v, n_q, n_k, d, d, 0.0f, NULL, 1, dout, a, a + n1, a + n1 + n2));
+        CHECK(attn_flash_backward(q, k, v, n_q, n_k, d, d, 0.25f, NULL, 1, dout, b, b + n1, b + n1 + n2, 1) == ATTN_OK);
+        CHECK(memcmp(a, b, (n1 + n2 + n3) * sizeof *a) == 0);
+        free(f);
+    }
+    check_section("快速的反向传播：两个线程");
+    {
+        size_t n_q = 500, n_k = 450, d = 32, n1 = n_q * d, n2 = n_k * d, n3 = n_k * d;
+        float *f = malloc((n1 + n2 + n3 + n1 + 3 * (n1 + n2 + n3)) * sizeof *f);
+        float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
+        float *a = dout + n1, *b = a + n1 + n2 + n3, *c = b + n1 + n2 + n3;
+        attn_rng r;
+        attn_rng_seed(&r, 5);
+        fill(&r, f, n1 + n2 + n3 + n1, 1);
+        CHECK(attn_flash_backward(q, k, v, n_q, n_k, d, d, 0.25f, NULL, 1, dout, a, a + n1, a + n1 + n2, 1) == ATTN_OK);
+        CHECK(attn_flash_backward(q, k, v, n_q, n_k, d, d, 0.25f, NULL, 1, dout, b, b + n1, b + n1 + n2, 2) == ATTN_OK);
+        CHECK(attn_flash_backward(q, k, v, n_q, n_k, d, d, 0.25f, NULL, 1, dout, c, c + n1, c + n1 + n2, 2) == ATTN_OK);
+        CHECK(memcmp(b, c, (n1 + n2 + n3) * sizeof *b) == 0);
+        CHECK(memcmp(a + n1, b + n1, (n2 + n3) * sizeof *a) == 0);   /* dK、dV 不随线程数变 */
+        CHECK_ARRAY_NEAR(a, b, n1, 1e-5);
+        free(f);
+    }
+    check_section("快速的反向传播：太大的输入交给参考版本");
+    {
+        float q[2] = {1e30f, 1e30f}, k[2] = {1e30f, -1e30f}, v[2] = {1, 2}, dout[2] = {1, 1};
+        float dq[2], dv[2];
+        CHECK(attn_flash_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv, 1) == -1);
+        CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
+        CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
+    }
+#line 1281 "book/12-learning.nw"
     check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
@@ -572,7 +685,7 @@ int main(void)
         for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
         CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
     }
-#line 712 "book/12-learning.nw"
+#line 1363 "book/12-learning.nw"
     check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
     {
         float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
@@ -594,7 +707,7 @@ int main(void)
         CHECK_OK(attn_gelu_backward(inf, one, d2, 2));
         CHECK(d2[0] == 1.0f && d2[1] == 0.0f);
     }
-#line 799 "book/12-learning.nw"
+#line 1450 "book/12-learning.nw"
     check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致");
     {
         float z[2] = {1000, 0}, loss, dz[2];
@@ -634,7 +747,7 @@ int main(void)
         }
         CHECK(grad_err(g, num, N * V) < FD_TOL);
     }
-#line 854 "book/12-learning.nw"
+#line 1505 "book/12-learning.nw"
     check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
     {
         attn_gpt_config cfg = {0};
@@ -660,7 +773,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 1410 "book/12-learning.nw"
+#line 2061 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -699,7 +812,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 1454 "book/12-learning.nw"
+#line 2105 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -709,7 +822,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 1870 "book/12-learning.nw"
+#line 2521 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -742,7 +855,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 1905 "book/12-learning.nw"
+#line 2556 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -762,7 +875,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2175 "book/12-learning.nw"
+#line 2826 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -790,13 +903,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2328 "book/12-learning.nw"
+#line 2979 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 2446 "book/12-learning.nw"
+#line 3105 "book/12-learning.nw"
     return check_summary("ch12");
 }

@@ -64,3 +64,7 @@ add_test(NAME ch12-torch-agreement
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/bench/train_compare.py
                  --train $<TARGET_FILE:attn-train> --steps 20 --max-diff 1e-3)
 set_tests_properties(ch12-torch-agreement PROPERTIES LABELS ch12)
+attn_program_test(NAME ch12-bench-backward LABEL ch12 EXPECT "\"impl\": \"fast-backward\"" "\"n\": 200"
+                  COMMAND attn-bench --backward --n 200 --d 16 --heads 2 --repeat 1)
+attn_program_test(NAME ch12-bench-backward-ref LABEL ch12 EXPECT "\"impl\": \"reference-backward\""
+                  COMMAND attn-bench --backward --impl reference --n 50 --d 8 --repeat 1)

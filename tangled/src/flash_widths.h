@@ -1,0 +1,58 @@
+#line 122 "book/09-fast.nw"
+/* src/flash_widths.h — 把 FLASH_BODY 按三种向量宽度各包含一次。
+   每一次定义：FW（一个向量装几个 float）、FR（寄存器块的行数，列数是 2·FW）、
+   FP（一个查询块的行数补到它的倍数：FR 与 2·FW 的最小公倍数）、
+   FNAME(f)（给名字加上宽度的后缀）、FTARGET（这一份用的指令集）。 */
+
+/* 通用：4 个 float，任何机器都能编译（x86-64 上是 SSE2，WebAssembly 上是标量或 SIMD128） */
+#define FW 4
+#define FR 6
+#define FP 24
+#define FNAME(f) f##_w4
+#define FTARGET
+#include FLASH_BODY
+#line 158 "book/09-fast.nw"
+#undef FW
+#undef FR
+#undef FP
+#undef FNAME
+#undef FTARGET
+#undef vf
+#undef vi
+
+#line 136 "book/09-fast.nw"
+#if defined(__x86_64__) && defined(__GNUC__)
+/* AVX2 加 FMA：8 个 float，16 个 ymm 寄存器 */
+#define FW 8
+#define FR 6
+#define FP 48
+#define FNAME(f) f##_w8
+#define FTARGET __attribute__((target("avx2,fma")))
+#include FLASH_BODY
+#line 158 "book/09-fast.nw"
+#undef FW
+#undef FR
+#undef FP
+#undef FNAME
+#undef FTARGET
+#undef vf
+#undef vi
+
+#line 146 "book/09-fast.nw"
+/* AVX-512：16 个 float，32 个 zmm 寄存器 */
+#define FW 16
+#define FR 12
+#define FP 96
+#define FNAME(f) f##_w16
+#define FTARGET __attribute__((target("avx512f,avx512vl,avx2,fma")))
+#include FLASH_BODY
+#line 158 "book/09-fast.nw"
+#undef FW
+#undef FR
+#undef FP
+#undef FNAME
+#undef FTARGET
+#undef vf
+#undef vi
+#line 154 "book/09-fast.nw"
+#endif

@@ -1,0 +1,74 @@
+#line 1521 "book/09-fast.nw"
+/* src/matmul_fast.c — 分块、多线程的矩阵乘法，结果与第 1 章的循环一位不差。 */
+#include "attn.h"
+#include "attn_core.h"
+#include "internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#line 249 "book/09-fast.nw"
+#ifdef __GNUC__
+#define ATTN_INLINE static inline __attribute__((always_inline))
+#else
+#define ATTN_INLINE static inline
+#endif
+
+/* 把下一个循环完全展开（GCC 默认只完全展开 16 次以内的循环） */
+#if defined(__clang__)
+#define ATTN_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define ATTN_UNROLL _Pragma("GCC unroll 32")
+#else
+#define ATTN_UNROLL
+#endif
+
+#ifdef _OPENMP
+#define ATTN_OMP(directive) _Pragma(directive)
+#else
+#define ATTN_OMP(directive)
+#endif
+
+#line 1538 "book/09-fast.nw"
+/* k 方向每段 MM_KC，每件工作 MM_ROWS 行（6 和 12 的倍数） */
+enum { MM_KC = 128, MM_ROWS = 48 };
+
+#define FLASH_BODY "matmul_kernel.h"
+#include "flash_widths.h"
+
+#line 1580 "book/09-fast.nw"
+typedef void matmul_rows_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t);
+
+static matmul_rows_fn *matmul_rows_for(int isa)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (isa == ATTN_ISA_AVX512)
+        return matmul_rows_w16;
+    if (isa == ATTN_ISA_AVX2)
+        return matmul_rows_w8;
+#endif
+    return isa == ATTN_ISA_PORTABLE ? matmul_rows_w4 : NULL;
+}
+
+#line 1595 "book/09-fast.nw"
+/* c[m][n] = a[m][k] · b[k][n]，参数已由 attn_matmul 检查过；太小时返回 -1，留给第 1 章的循环 */
+int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
+{
+    if ((double)m * (double)k * (double)n < 1048576.0)
+        return -1;
+    matmul_rows_fn *rows = matmul_rows_for(attn_isa_current());
+    size_t items = (m + MM_ROWS - 1) / MM_ROWS;
+    ATTN_OMP("omp parallel for schedule(dynamic, 1)")
+    for (size_t it = 0; it < items; it++) {
+        size_t i0 = it * MM_ROWS, i1 = m - i0 < MM_ROWS ? m : i0 + MM_ROWS;
+        rows(a, b, c, i0, i1, k, n);
+    }
+    return ATTN_OK;
+}
