@@ -40,7 +40,7 @@ enum { FQ = 192, FK = 96, FD = 32 };
 #define ATTN_OMP(directive)
 #endif
 
-#line 451 "book/09-fast.nw"
+#line 453 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -99,7 +99,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 1064 "book/09-fast.nw"
+#line 1084 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -173,7 +173,7 @@ int attn_isa_current(void)
     return isa;
 }
 
-#line 936 "book/09-fast.nw"
+#line 956 "book/09-fast.nw"
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
 /* 指令集 isa 的查询块函数；这个构建里没有的是 NULL */
@@ -188,7 +188,7 @@ static flash_block_fn *flash_block_for(int isa)
     return isa == ATTN_ISA_PORTABLE ? flash_block_w4 : NULL;
 }
 
-#line 1018 "book/09-fast.nw"
+#line 1038 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -210,7 +210,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1088 "book/09-fast.nw"
+#line 1108 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -230,22 +230,37 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1360 "book/09-fast.nw"
+#line 1386 "book/09-fast.nw"
+/* 指令集 isa 的 max_bits；这个构建里没有的是 NULL */
+typedef uint32_t flash_max_bits_fn(const float *, size_t, size_t, size_t);
+
+static flash_max_bits_fn *flash_max_bits_for(int isa)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (isa == ATTN_ISA_AVX512)
+        return max_bits_w16;
+    if (isa == ATTN_ISA_AVX2)
+        return max_bits_w8;
+#endif
+    return isa == ATTN_ISA_PORTABLE ? max_bits_w4 : NULL;
+}
+
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
-    double m = 0.0;
-    for (size_t i = 0; i < n; i++)
-        for (size_t t = 0; t < d; t++) {
-            if (!isfinite(x[i * ld + t]))
-                return INFINITY;
-            m = fmax(m, fabs((double)x[i * ld + t]));
-        }
+    uint32_t top = flash_max_bits_for(attn_isa_current())(x, n, d, ld);
+    if (top >= 0x7f800000u)                  /* 指数位全是 1：无穷大或 NaN */
+        return INFINITY;
+    float m;
+    memcpy(&m, &top, sizeof m);
     return m;
 }
 
 int attn_flash_applies(const attn_problem *prob)
 {
+    /* 这一遍要读完 Q、K、V；有几个头、数据又多时，几个线程分头去读 */
+    int ok = 1, many = prob->heads > 1 && (prob->n_q + prob->n_k) * prob->d_k > 8192;
+    ATTN_OMP("omp parallel for num_threads(flash_threads(prob->threads)) if(many) reduction(&&:ok)")
     for (size_t h = 0; h < prob->heads; h++) {
         double mq = flash_max_abs(prob->q + h * prob->head_q, prob->n_q, prob->d_k, prob->ld_q);
         double mk = flash_max_abs(prob->k + h * prob->head_k, prob->n_k, prob->d_k, prob->ld_k);
@@ -253,12 +268,12 @@ int attn_flash_applies(const attn_problem *prob)
         double bound = (double)prob->d_k * mq * mk * fmax(1.0, (double)prob->scale);
         if (mv == INFINITY || !(bound < 1e36) || !(mq * prob->scale < 1e36) ||
             !((double)prob->n_k * mv < 1e36))
-            return 0;
+            ok = 0;
     }
-    return 1;
+    return ok;
 }
 
-#line 1249 "book/09-fast.nw"
+#line 1275 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -271,7 +286,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 1289 "book/09-fast.nw"
+#line 1315 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -283,14 +298,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 1262 "book/09-fast.nw"
+#line 1288 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1303 "book/09-fast.nw"
+#line 1329 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -303,7 +318,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 1269 "book/09-fast.nw"
+#line 1295 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -322,7 +337,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 980 "book/09-fast.nw"
+#line 1000 "book/09-fast.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
 {
     float (*loop)(size_t) = NULL;
