@@ -17,13 +17,22 @@ status=0
 bad() { echo "pdf-check: $*" >&2; status=1; }
 [ -f "$pdf" ] || { echo "pdf-check: $pdf not found" >&2; exit 1; }
 
-fonts=$(pdffonts "$pdf" | tail -n +3)
+# pdffonts and pdftotext (below) are the slow steps: the fonts are listed while the text is extracted
+fonts_file=$(mktemp)
+pdffonts "$pdf" > "$fonts_file" &
+fonts_pid=$!
+
+# the text of the whole book, laid out as printed, extracted once (the slowest step of this check)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pdftotext -enc UTF-8 -layout "$pdf" "$tmp/book.txt"
+text=$(cat "$tmp/book.txt")
+wait "$fonts_pid" || bad "pdffonts failed"
+fonts=$(tail -n +3 "$fonts_file")
+rm -f "$fonts_file"
 [ -n "$fonts" ] || bad "pdffonts lists no fonts"
 not_embedded=$(echo "$fonts" | awk '{ if ($(NF-4) != "yes") print }')
 [ -z "$not_embedded" ] || bad "fonts not embedded:\n$not_embedded"
-
-text=$(pdftotext -enc UTF-8 "$pdf" -)
-text_all=$text
 titles=0
 for nw in "$src"/book/*.nw; do
   title=$(grep -m1 '^# ' "$nw" | sed -e 's/^# //' -e 's/ *{[#.][^{}]*}$//' -e 's/\$[^$]*\$//g' -e 's/`//g')
@@ -47,22 +56,19 @@ wide=$(grep -o 'Overfull \\hbox ([0-9.]*pt too wide)' "$log" | grep -o '[0-9.]*p
 [ "$wide" -eq 0 ] || { bad "$wide lines stick out of the text block by more than 3pt:"; grep -A2 'Overfull \\hbox' "$log" | head -20 >&2; }
 
 pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
-# the text of every page, laid out, once: page N is $tmp/page.N (blank lines dropped)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pdftotext -enc UTF-8 -layout "$pdf" - |
-  awk -v dir="$tmp" 'BEGIN { RS = "\f" } { f = dir "/page." NR; printf "%s", $0 > f; close(f) }'
+# the text of every page: page N is $tmp/page.N
+awk -v dir="$tmp" 'BEGIN { RS = "\f" } { f = dir "/page." NR; printf "%s", $0 > f; close(f) }' "$tmp/book.txt"
 page() { grep -v '^[[:space:]]*$' "$tmp/page.$1" 2>/dev/null; }
 # for every page: its running head, and whether it ends with a chunk header (≡) or opens with a
 # continued chunk whose only line is a closing brace followed by the chunk's footer
-pdftotext -enc UTF-8 -layout "$pdf" - | awk -v RS='\f' '
+awk -v RS='\f' '
   { n = split($0, raw, "\n"); k = 0
     for (i = 1; i <= n; i++) if (raw[i] !~ /^[ \t]*$/) line[++k] = raw[i]
     if (k == 0) next
     print "HEAD", NR, line[1]
     if (line[k] ~ /≡[ \t]*$/) print "FOOT", NR
     if (k >= 4 && line[2] ~ /（续）/ && line[3] ~ /^[ \t]*};?[ \t]*$/ &&
-        line[4] ~ /^[ \t]*(用于|根块|接续|续见|定义)/) print "BRACE", NR }' > "$tmp/edges"
+        line[4] ~ /^[ \t]*(用于|根块|接续|续见|定义)/) print "BRACE", NR }' "$tmp/book.txt" > "$tmp/edges"
 
 # metadata
 info=$(pdfinfo "$pdf")

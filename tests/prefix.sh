@@ -4,15 +4,21 @@
 #   tests/prefix.sh [SOURCE_DIR]
 #
 # For each chapter N (and then each appendix but the last) this tangles book/00 … book/N with
-# notangle into a temporary folder — nothing of later chapters — compiles the library with cc, and
-# compiles and runs chapter N's test program. (The tests of chapter M < N ran against the library of
-# prefix M, and the ordinary build runs them all against the whole book; running each again in every
-# later prefix would make this test quadratic in the number of chapters.) A reader who stops
-# after chapter N has a library that builds and passes chapter N's tests.
+# noweb into a temporary folder — nothing of later chapters — compiles the library with cc, and
+# compiles and runs chapter N's test program (its light run, see tests/check.h). (The tests of
+# chapter M < N ran against the library of prefix M, and the ordinary build runs them all against
+# the whole book; running each again in every later prefix would make this test quadratic in the
+# number of chapters.) A prefix whose library and test are the whole book's is left to the ordinary
+# build. A reader who stops after chapter N has a library that builds and passes chapter N's tests.
 set -euo pipefail
 src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 cc=${CC:-cc}
 command -v notangle >/dev/null || { echo "prefix: notangle (Debian package noweb) not found" >&2; exit 2; }
+# notangle is a small script that runs noweb's markup and nt from this folder
+nwlib=$(sed -n 's/^LIB=//p' "$(command -v notangle)")
+[ -x "$nwlib/markup" ] && [ -x "$nwlib/mnt" ] ||
+  { echo "prefix: noweb's markup and mnt not found (LIB=$nwlib in notangle)" >&2; exit 2; }
+line_format='#line %L "%F"%N'
 
 shopt -s nullglob
 chapters=("$src"/book/[0-9][0-9]-*.nw)
@@ -34,32 +40,37 @@ build_prefix() {
   local dir=$1; shift
   local files=("${@#"$src"/}") root t
   mkdir -p "$dir/obj"
-  while IFS= read -r root; do
-    case $root in
-      include/*|src/*|tests/*.c) ;;
-      *) continue ;;
-    esac
-    mkdir -p "$dir/$(dirname "$root")"
-    (cd "$src" && notangle -L -R"$root" "${files[@]}") > "$dir/$root" || return 1
-  done < <(cd "$src" && noroots "${files[@]}" | sed -e 's/^<<//' -e 's/>>$//')
-  local libsrc=("$dir"/src/*.c)
-  (cd "$dir/obj" && "$cc" "${cflags[@]}" -I"$dir/include" -I"$dir/src" -c "${libsrc[@]}" "$src/tests/check.c") ||
+  # every root at once: noweb's markup reads the files once, its mnt writes each root (what the
+  # noweb command does); the same output as notangle -L per root, apart from tabs in indentation
+  (cd "$src" && noroots "${files[@]}") | sed -e 's/^<<//' -e 's/>>$//' |
+    while IFS= read -r root; do mkdir -p "$dir/$(dirname "$root")"; done
+  (cd "$src" && "$nwlib/markup" -t "${files[@]}") | (cd "$dir" && "$nwlib/mnt" -t8 "-L$line_format" -all) ||
     return 1
   # the test programs that the newest file of the prefix defines
   local newest=()
   mapfile -t newest < <(cd "$src" && noroots "${files[-1]}" | sed -n 's|^<<tests/\(ch[^>]*\)\.c>>$|\1|p')
-  local same=1 ran=()
-  same_as_book "$dir" || same=0
+  # a prefix whose library and tests are the whole book's (later files add only tests of their own
+  # and programs) is what the ordinary build compiles and tests: nothing is left to check here
+  if same_as_book "$dir"; then
+    local t all=1
+    for t in "${newest[@]}"; do
+      { [ -f "$src/tangled/tests/$t.c" ] && same_file "$dir/tests/$t.c" "$src/tangled/tests/$t.c"; } || all=0
+    done
+    if [ $all = 1 ]; then
+      echo "the same library${newest[*]:+ and test} as the whole book's, which the build compiles and tests"
+      return 0
+    fi
+  fi
+  local libsrc=("$dir"/src/*.c)
+  (cd "$dir/obj" && "$cc" "${cflags[@]}" -I"$dir/include" -I"$dir/src" -c "${libsrc[@]}" "$src/tests/check.c") ||
+    return 1
+  local ran=()
   for t in "${newest[@]}"; do
     "$cc" "${cflags[@]}" -I"$dir/include" -I"$dir/src" -I"$src/tests" "$dir/tests/$t.c" "$dir"/obj/*.o -lm \
       -o "$dir/$t" || return 1
-    # a prefix whose library and test are the whole book's (later files add only tests of their own
-    # and programs) was compiled here; the ordinary build's test of that chapter runs it
-    if [ $same = 1 ] && [ -f "$src/tangled/tests/$t.c" ] && same_file "$dir/tests/$t.c" "$src/tangled/tests/$t.c"; then
-      ran+=("$t (compiled; the same sources as the whole book's, whose test runs it)")
-      continue
-    fi
-    (cd "$dir" && "./$t" > "$t.out" 2>&1) || { echo "$t failed:"; grep -v '^ *ok\b' "$dir/$t.out" | tail -n 30; return 1; }
+    # the light run (tests/check.h): the long statistical loops are left to the whole book's tests
+    (cd "$dir" && ATTN_TEST_LIGHT=1 "./$t" > "$t.out" 2>&1) ||
+      { echo "$t failed:"; grep -v '^ *ok\b' "$dir/$t.out" | tail -n 30; return 1; }
     ran+=("$t")
   done
   echo "library and ${ran[*]:-no test program}"

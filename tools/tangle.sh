@@ -18,6 +18,12 @@ case "${1:-}" in
 esac
 
 command -v notangle >/dev/null || { echo "tangle: notangle (Debian package noweb) not found" >&2; exit 2; }
+# notangle is a small script: noweb's markup reads the .nw files, its nt writes one root. Reading
+# the book once and running nt for each root gives notangle's output without re-reading the whole
+# book a hundred times.
+nwlib=$(sed -n 's/^LIB=//p' "$(command -v notangle)")
+[ -x "$nwlib/markup" ] && [ -x "$nwlib/nt" ] ||
+  { echo "tangle: noweb's markup and nt not found (LIB=$nwlib in notangle)" >&2; exit 2; }
 
 shopt -s nullglob
 sources=(book/*.nw)
@@ -59,6 +65,9 @@ status=0
 
 # noroots prints each root as <<name>>
 mapfile -t roots < <(noroots "${sources[@]}" | sed -e 's/^<<//' -e 's/>>$//')
+# what notangle runs: markup | nt for the plain text, markup -t | nt -t -L for the #line version
+"$nwlib/markup" "${sources[@]}" > "$work/.markup" || exit 2
+"$nwlib/markup" -t "${sources[@]}" > "$work/.markup-t" || exit 2
 for root in "${roots[@]}"; do
   if ! [[ $root =~ $root_pattern ]]; then
     echo "tangle: root chunk <<$root>> is not a file that any rule tangles (defined but never used?)" >&2
@@ -68,7 +77,7 @@ for root in "${roots[@]}"; do
   mkdir -p "$work/$(dirname "$root")"
   # notangle without -L keeps the indentation of nested chunks; C sources also get the #line
   # directives of notangle -L (which keeps every line in its .nw column instead), merged in
-  if ! notangle -R"$root" "${sources[@]}" > "$work/.plain" 2> "$work/.err"; then
+  if ! "$nwlib/nt" -R"$root" < "$work/.markup" > "$work/.plain" 2> "$work/.err"; then
     cat "$work/.err" >&2; status=1
   fi
   if [ -s "$work/.err" ]; then
@@ -76,7 +85,7 @@ for root in "${roots[@]}"; do
   fi
   case $root in
     *.c|*.h)
-      notangle -L -R"$root" "${sources[@]}" > "$work/.lines" 2>/dev/null || status=1
+      "$nwlib/nt" -t -L -R"$root" < "$work/.markup-t" > "$work/.lines" 2>/dev/null || status=1
       merge_line_directives "$work/.plain" "$work/.lines" > "$work/$root" ||
         { echo "tangle: $root: cannot place the #line directives (text after a chunk reference?)" >&2; status=1; }
       ;;
@@ -87,7 +96,7 @@ for root in "${roots[@]}"; do
       ;;
   esac
 done
-rm -f "$work/.err" "$work/.plain" "$work/.lines"
+rm -f "$work/.err" "$work/.plain" "$work/.lines" "$work/.markup" "$work/.markup-t"
 [ $status -eq 0 ] || exit $status
 
 if [ $mode = check ]; then

@@ -45,10 +45,11 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
 }
 
 #line 2046 "book/09-fast.nw"
-static void bench_peak(size_t threads, size_t repeat)
+/* only：只测这一种指令集；-1 表示每种能用的都测 */
+static void bench_peak(size_t threads, size_t repeat, int only)
 {
     for (int isa = ATTN_ISA_COUNT - 1; isa >= 0; isa--) {
-        if (!attn_isa_available(isa))
+        if (!attn_isa_available(isa) || (only >= 0 && isa != only))
             continue;
         size_t iters = 1000;
         double best = 0.0, t = 0.0;
@@ -112,11 +113,11 @@ int main(int argc, char **argv)
         return 2;
     }
     if (peak) {
-        bench_peak(threads, repeat);
+        bench_peak(threads, repeat, chosen);
         return 0;
     }
     if (mha) {
-#line 2078 "book/09-fast.nw"
+#line 2079 "book/09-fast.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -159,7 +160,7 @@ int main(int argc, char **argv)
 #line 789 "book/C-programs.nw"
     }
     if (backward) {
-#line 2123 "book/09-fast.nw"
+#line 2124 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
 #line 1059 "book/12-learning.nw"
         {

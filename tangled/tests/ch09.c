@@ -470,7 +470,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 2152 "book/09-fast.nw"
+#line 2153 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -478,7 +478,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 2331 "book/09-fast.nw"
+#line 2332 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -492,14 +492,14 @@ int main(void)
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
         CHECK_NEAR(2048.0 * 2048 * 2289664.0 / (2048.0 * 2048 * 4194304.0), 0.546, 5e-4);
     }
-#line 2352 "book/09-fast.nw"
+#line 2353 "book/09-fast.nw"
     check_section("图 9.2 的峰值线");
     {
         double peak1 = 176.3, peak2 = 352.3, peak_avx2 = 103.8;   /* 表里量出的峰值 */
         CHECK_NEAR(peak2 / peak1, 2.0, 0.005);
         CHECK_NEAR(peak1 / peak_avx2, 1.70, 0.005);
     }
-#line 2426 "book/09-fast.nw"
+#line 2427 "book/09-fast.nw"
     check_section("测量一节里由表算出的比例");
     {
         double ref = 3.7831, fast = 0.0706, causal = 0.0383, fast2 = 0.0362, causal2 = 0.0191;
@@ -518,7 +518,7 @@ int main(void)
         CHECK_NEAR(121.7 / 176.3, 0.69, 0.005);
         CHECK_NEAR(62.6 / 103.8, 0.60, 0.005);
     }
-#line 2456 "book/09-fast.nw"
+#line 2457 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -527,7 +527,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 2492 "book/09-fast.nw"
+#line 2493 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);

@@ -1,7 +1,7 @@
 attn_program_test(NAME ch09-bench-bad LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --bogus)
 attn_program_test(NAME ch09-bench-isa LABEL ch09 EXIT 2 EXPECT "用法" COMMAND attn-bench --isa sse9)
 attn_program_test(NAME ch09-bench-peak LABEL ch09 EXPECT "\"peak\": \"portable\", \"lanes\": 4"
-                  COMMAND attn-bench --peak --repeat 1)
+                  COMMAND attn-bench --peak --isa portable --repeat 1)
 attn_program_test(NAME ch09-bench-portable LABEL ch09 EXPECT "\"isa\": \"portable\""
                   COMMAND attn-bench --n 64 --d 16 --repeat 1 --isa portable)
 attn_program_test(NAME ch09-bench-mha LABEL ch09 EXPECT "\"impl\": \"mha\", \"isa\": \"[a-z0-9]+\", \"n\": 64, \"d_model\": 32"

@@ -250,7 +250,18 @@ async function checkPage(name) {
 // ---------------------------------------------------------------- behaviour, once each
 const once = [];
 const test = (name, fn) => once.push([name, fn]);
-const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+// two animation frames (the page has laid out and painted); a page the browser does not paint may
+// never get one, so a timer ends the wait too
+const frame = (page) => page.evaluate(() => new Promise((r) => {
+  requestAnimationFrame(() => requestAnimationFrame(r));
+  setTimeout(r, 1000);
+}));
+// a page that has just navigated is closed only once the new page has loaded: closing it half-way
+// through loading a file can leave the browser unable to open another tab
+const closeLoaded = async (page) => { await page.waitForLoadState("load"); await page.close(); };
+// a promise that gives up: fails with a message after ms milliseconds
+const within = (ms, what, promise) => Promise.race([promise,
+  new Promise((_, no) => setTimeout(() => no(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())]);
 
 test("keys", async () => {
   const page = await open("desktop", "00-preface.html");
@@ -260,7 +271,7 @@ test("keys", async () => {
   await page.evaluate(() => document.activeElement.blur());
   await Promise.all([page.waitForURL(/index\.html$/, { timeout: 5000 }), page.keyboard.press("ArrowLeft")]);
   await Promise.all([page.waitForURL(/00-preface\.html$/, { timeout: 5000 }), page.keyboard.press("ArrowRight")]);
-  await page.close();
+  await closeLoaded(page);
 });
 
 test("side bar, targets, print", async () => {
@@ -328,15 +339,19 @@ test("search", async () => {
   await Promise.all([page.waitForURL((u) => u.href.includes(sel.split("#")[0]), { waitUntil: "commit" }).catch(() => fail("search", "Enter does not open the result")),
                      page.keyboard.press("Enter")]);
   if (shots) await page.screenshot({ path: path.join(shotDir, "desktop-search.png") });
-  await page.close();
+  await closeLoaded(page);
 });
 
 test("copy button", async () => {
   await contexts.desktop.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await open("desktop", "00-preface.html");
   const want = await page.$eval("main .nwchunk:not(.nwtest) pre", (p) => p.textContent);
-  await page.click("main .nwchunk:not(.nwtest) button.copybtn");
-  const said = await page.textContent("main .nwchunk:not(.nwtest) button.copybtn");
+  const button = "main .nwchunk:not(.nwtest) button.copybtn";
+  await page.click(button);
+  // the clipboard answers asynchronously; the button says so for 1.5 s
+  await page.waitForFunction((b) => document.querySelector(b).textContent !== "复制", button, { polling: 50, timeout: 1400 })
+    .catch(() => {});
+  const said = await page.textContent(button);
   const got = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e.message})`);
   if (got !== want) fail("copy", `the clipboard holds ${JSON.stringify(got.slice(0, 40))}, not the chunk's code`);
   if (said !== "已复制") fail("copy", `the button says “${said}” after copying`);
@@ -393,10 +408,10 @@ function contrastCheck() {
 const work = [...once, ...pages.map((p) => [p, () => checkPage(p)])];
 await pool(work, 4, async ([name, fn]) => {
   const t0 = Date.now();
-  try { await fn(); } catch (e) { fail(name, `${e.message.split("\n")[0]}`); }
+  try { await within(90000, name, fn()); } catch (e) { fail(name, `${e.message.split("\n")[0]}`); }
   if (process.env.ATTN_TIMING) console.log(`${name}: ${Date.now() - t0} ms`);
 });
-await browser.close();
+await within(20000, "closing the browser", browser.close()).catch((e) => fail("browser", e.message));
 
 for (const f of failures) console.error(f);
 console.log(`browser: ${pages.length} pages at desktop and phone widths, ${shots ? "all" : darkPages.length} of them also dark, ` +

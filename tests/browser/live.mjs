@@ -11,13 +11,15 @@
 // exception; no request that leaves the local files; attn.wasm is at most 300 KB; no page wider
 // than a phone. It reports how long after the page's load event the figures were ready (a
 // measurement, not a pass/fail: the pages load in parallel on a shared machine).
-// With SHOT_DIR, a screenshot of each figure at desktop and phone width.
+// With SHOT_DIR and ATTN_SCREENSHOTS=1 in the environment (as for check.mjs), a screenshot of each
+// figure at desktop and phone width.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [htmlDir, expectedFile, shotDir] = process.argv.slice(2);
+const [htmlDir, expectedFile, shotArg] = process.argv.slice(2);
+const shotDir = process.env.ATTN_SCREENSHOTS === "1" ? shotArg : undefined;
 if (!htmlDir || !expectedFile) {
   console.error("usage: node tests/browser/live.mjs HTML_DIR EXPECTED.json [SHOT_DIR]");
   process.exit(2);
@@ -60,7 +62,7 @@ async function open(context, file, where) {
   await page.goto(pathToFileURL(path.join(root, file)).href, { waitUntil: "load" });
   const loadedAt = await page.evaluate(() => performance.now());
   const figs = await page.locator("[data-live]").count();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-live-state="ready"]').length === n, figs, { timeout: 5000 })
+  await page.waitForFunction((n) => document.querySelectorAll('[data-live-state="ready"]').length === n, figs, { polling: 20, timeout: 5000 })
     .catch(() => fail(where, "a live figure never became ready"));
   const readyAt = await page.evaluate(() => performance.now());
   return { page, afterLoad: readyAt - loadedAt, readyMs: Number(await page.evaluate(() => document.documentElement.dataset.liveMs)) };
@@ -83,6 +85,7 @@ async function shoot(page, fig, file) {
   await fig.evaluate((e) => new Promise((done) => {   // scrolled there, and painted at the new size
     e.scrollIntoView();
     requestAnimationFrame(() => requestAnimationFrame(done));
+    setTimeout(done, 250);                          // a page that is not painted gets no frame
   }));
   await fig.screenshot({ path: path.join(shotDir, file) });
 }
@@ -124,7 +127,7 @@ async function figure(name, file) {
       }
     }
     // a figure that computes in steps (training) marks itself data-busy until it is done
-    await page.waitForFunction((f) => !document.querySelector(`[data-live="${f}"]`).hasAttribute("data-busy"), name, { timeout: 20000 });
+    await page.waitForFunction((f) => !document.querySelector(`[data-live="${f}"]`).hasAttribute("data-busy"), name, { polling: 20, timeout: 20000 });
     const shown = await fig.evaluate((f) => Object.fromEntries(
       [...f.querySelectorAll("[data-v]")].map((e) => [e.getAttribute("data-v"), e.textContent.trim()])));
     for (const [key, want] of Object.entries(check.expect)) {
@@ -145,8 +148,12 @@ async function figure(name, file) {
   if (shotDir) await shoot(page, fig, `live-${name}-phone.png`);
   await page.close();
 }
-await Promise.all([...figurePage].map(([name, file]) => figure(name, file)));
-await browser.close();
+// a figure that hangs fails the test instead of holding it up
+const within = (ms, what, promise) => Promise.race([promise,
+  new Promise((_, no) => setTimeout(() => no(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())]);
+await Promise.all([...figurePage].map(([name, file]) =>
+  within(90000, name, figure(name, file)).catch((e) => fail(name, e.message.split("\n")[0]))));
+await within(20000, "closing the browser", browser.close()).catch((e) => fail("browser", e.message));
 
 const slowest = timings.reduce((a, t) => Math.max(a, t.afterLoad), 0);
 const maxReady = timings.reduce((a, t) => Math.max(a, t.readyMs), 0);
