@@ -101,18 +101,21 @@ check_prefix() {
 }
 
 status=0
-pids=()
-names=()
-# the last prefix is the whole book, which the ordinary build and its tests already cover
+# the last prefix is the whole book, which the ordinary build and its tests already cover; the
+# others run as many at a time as there are processors, a new one starting whenever one ends
+slots=$(nproc 2>/dev/null || echo 2)
+running=0
 for ((i = 1; i < ${#order[@]} - 1; i++)); do
-  check_prefix "$i" "${order[@]:0:i+1}" > "$work/$i.result" &
-  pids+=($!)
-  # two at a time
-  if [ ${#pids[@]} -ge 2 ]; then
-    wait "${pids[0]}" || status=1
-    pids=("${pids[@]:1}")
+  if [ $running -ge "$slots" ]; then
+    wait -n || status=1
+    running=$((running - 1))
   fi
+  check_prefix "$i" "${order[@]:0:i+1}" > "$work/$i.result" &
+  running=$((running + 1))
 done
-for p in "${pids[@]}"; do wait "$p" || status=1; done
+while [ $running -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
+done
 for ((i = 1; i < ${#order[@]} - 1; i++)); do cat "$work/$i.result"; done
 exit $status

@@ -9,7 +9,7 @@
 #   live-data.js   the inputs of each live figure, printed by the chapters' figures/live-chNN.c
 #                  programs (linked with the native library); their "checks" (an input and the
 #                  numbers the native library computes for it) go to build/book/live-expected.json
-#                  for the browser test tests/browser/live.mjs
+#                  for the browser test (tests/browser/check.mjs with live-lib.mjs)
 #   live.js, live.css   the figures' code and style (tools/), copied beside the pages
 # Without clang's wasm32 target, lld and wasi-libc (tools/setup.sh installs them) the pages get the
 # scripts but no attn-wasm.js, and every live figure keeps its static picture.
@@ -93,10 +93,9 @@ endforeach()
 list(APPEND LIVE_ASSETS ${HTML_DIR}/live-data.js)
 add_custom_target(live-figures ALL DEPENDS ${LIVE_ASSETS})
 
-# the browser test of the live figures: each figure driven, its numbers against the native library
-find_program(NODE node)
-if(NODE AND ATTN_WASM_OK)
-  add_test(NAME live-figures COMMAND ${NODE} ${PROJECT_SOURCE_DIR}/tests/browser/live.mjs
-           ${HTML_DIR} ${BOOK_DIR}/live-expected.json ${PROJECT_BINARY_DIR}/screenshots)
-  set_tests_properties(live-figures PROPERTIES LABELS book)
+# the live figures are checked by the browser test (tests/browser/check.mjs), on the pages it loads
+# anyway: each figure driven, its numbers against the native library (tests/browser/live-lib.mjs);
+# tests/browser/live.mjs runs the same checks alone and can photograph the figures
+if(ATTN_WASM_OK AND TEST browser)
+  set_property(TEST browser APPEND PROPERTY ENVIRONMENT "ATTN_LIVE_EXPECTED=${BOOK_DIR}/live-expected.json")
 endif()

@@ -60,4 +60,4 @@ echo
 echo "setup: done."
 echo "  PDF:   $(pwd)/build/book/attn-book.pdf"
 echo "  HTML:  $(pwd)/build/book/html/index.html"
-echo "  tests: ctest --test-dir build --output-on-failure"
+echo "  tests: ctest --test-dir build -j$(nproc) --output-on-failure"

@@ -1,4 +1,4 @@
-// tests/browser/check.mjs HTML_DIR SHOT_DIR — the HTML book as a reader sees it, in Debian's
+// tests/browser/check.mjs HTML_DIR SHOT_DIR [LIVE.json] — the HTML book as a reader sees it, in Debian's
 // Chromium (headless, driven by playwright-core): every page at desktop and phone widths, light
 // and dark. With ATTN_SCREENSHOTS=1 it also saves a full-page screenshot of every page in each
 // of the four settings into SHOT_DIR (slow; not part of the test); ATTN_TIMING=1 prints how long
@@ -22,15 +22,20 @@
 // hits first, marks, ↑ ↓ Enter, says when results were cut); the copy button copies; a link to
 // a chunk lands below the top bar and highlights it; dark theme colours readable (text, code,
 // links) and figures on a light card; the print style hides the bars.
+// With LIVE.json (build/book/live-expected.json; or ATTN_LIVE_EXPECTED), every live figure is driven on its page, which
+// is loaded for the checks above anyway, and its numbers compared with the native library's
+// (live-lib.mjs; live.mjs does the same alone and can photograph the figures).
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { liveSetup, liveReady, driveFigure } from "./live-lib.mjs";
 
 const started = Date.now();
-const [htmlDir, shotDir] = process.argv.slice(2);
+const [htmlDir, shotDir, liveArg] = process.argv.slice(2);
+const liveFile = liveArg || process.env.ATTN_LIVE_EXPECTED;   // CTest sets it when the live figures are built
 if (!htmlDir || !shotDir) {
-  console.error("usage: node tests/browser/check.mjs HTML_DIR SHOT_DIR");
+  console.error("usage: node tests/browser/check.mjs HTML_DIR SHOT_DIR [LIVE.json]");
   process.exit(2);
 }
 const root = path.resolve(htmlDir);
@@ -40,6 +45,9 @@ const pages = fs.readdirSync(root).filter((f) => f.endsWith(".html")).sort();
 const chapters = pages.filter((p) => /^(\d\d|[A-Z])-/.test(p));
 const failures = [];
 const fail = (where, what) => failures.push(`${where}: ${what}`);
+const live = liveFile ? liveSetup(root, liveFile, fail) : null;
+const liveTimes = [];
+let liveCompared = 0;
 const url = (name) => pathToFileURL(path.join(root, name)).href;
 
 // ---------------------------------------------------------------- the files, read once
@@ -226,6 +234,16 @@ async function checkPage(name) {
   const t0 = Date.now();
   const page = await open("desktop", name);
   const t1 = Date.now();
+  // the live figures on this page, driven at the desktop width before the page is restyled
+  const figures = live ? [...live.figurePage].filter(([, file]) => file === name).map(([fig]) => fig) : [];
+  if (figures.length) {
+    const { afterLoad, readyMs } = await liveReady(page, `live ${name}`, fail);
+    liveTimes.push({ afterLoad, readyMs });
+    for (const fig of figures) {
+      const n = await driveFigure(page, fig, live.checks, fail);
+      liveCompared += n;
+    }
+  }
   const dark = shots || darkPages.includes(name);
   for (const [setting, width, scheme] of [["desktop", 1280, "light"], ["desktop-dark", 1280, "dark"],
                                            ["phone", 390, "light"], ["phone-dark", 390, "dark"]]) {
@@ -250,12 +268,11 @@ async function checkPage(name) {
 // ---------------------------------------------------------------- behaviour, once each
 const once = [];
 const test = (name, fn) => once.push([name, fn]);
-// two animation frames (the page has laid out and painted); a page the browser does not paint may
-// never get one, so a timer ends the wait too
-const frame = (page) => page.evaluate(() => new Promise((r) => {
-  requestAnimationFrame(() => requestAnimationFrame(r));
-  setTimeout(r, 1000);
-}));
+// wait until cond(arg) holds in the page, at most 3 s, then go on (the check that follows says
+// whether it held). The page's scroll handlers run in animation frames, which a headless browser
+// with several pages open does not always deliver promptly; asking every 30 ms for the condition
+// itself is both quicker and sturdier than waiting for frames.
+const until = (page, cond, arg) => page.waitForFunction(cond, arg, { polling: 30, timeout: 3000 }).catch(() => {});
 // a page that has just navigated is closed only once the new page has loaded: closing it half-way
 // through loading a file can leave the browser unable to open another tab
 const closeLoaded = async (page) => { await page.waitForLoadState("load"); await page.close(); };
@@ -279,17 +296,18 @@ test("side bar, targets, print", async () => {
   const heads = await page.$$eval("main h2[id]", (hs) => hs.map((h) => h.id));
   const pick = heads[Math.min(3, heads.length - 1)];
   await page.evaluate((id) => document.getElementById(id).scrollIntoView(), pick);
-  await frame(page);
+  await until(page, (id) => document.querySelector(".pagetoc a.active")?.getAttribute("href") === "#" + id, pick);
   const active = await page.$eval(".pagetoc a.active", (a) => a.getAttribute("href")).catch(() => null);
   if (active !== "#" + pick) fail("side bar", `scrolled to #${pick}, marked ${active}`);
-  await page.click("#sidetoggle");
+  await page.click("#sidetoggle", { force: true });
   if (await page.isVisible("#sidebar")) fail("side bar", "the ☰ button does not close it");
-  await page.click("#sidetoggle");
+  await page.click("#sidetoggle", { force: true });
   if (!(await page.isVisible("#sidebar"))) fail("side bar", "the ☰ button does not open it again");
   // a link to a chunk: it lands below the top bar and is highlighted
   const chunk = await page.$eval("main .nwchunk:not(.nwtest)", (c) => c.id);
   await page.evaluate((id) => { location.hash = id; }, chunk);
-  await frame(page);
+  await until(page, (id) => document.getElementById(id).getBoundingClientRect().top >=
+                            document.getElementById("topbar").getBoundingClientRect().bottom, chunk);
   const spot = await page.evaluate((id) => {
     const el = document.getElementById(id);
     return { top: el.getBoundingClientRect().top, bar: document.getElementById("topbar").getBoundingClientRect().bottom,
@@ -301,7 +319,7 @@ test("side bar, targets, print", async () => {
   const folded = await page.$eval("main .nwtest", (c) => c.id).catch(() => null);
   if (folded) {
     await page.evaluate((id) => { location.hash = id; }, folded);
-    await frame(page);
+    await until(page, (id) => document.querySelector(`[id="${id}"] details`).open, folded);
     if (!(await page.$eval(`[id="${folded}"] details`, (d) => d.open))) fail("test chunks", "a link to a folded test chunk does not open it");
   }
   // print: bars hidden, folded chunks open
@@ -361,19 +379,17 @@ test("copy button", async () => {
 test("phone bar and drawer", async () => {
   const page = await open("phone", "06-cross.html");
   if (await page.isVisible("#sidebar")) fail("phone", "the side bar covers the text at first");
-  await page.click("#sidetoggle");
+  await page.click("#sidetoggle", { force: true });
   if (!(await page.isVisible("#sidebar"))) fail("phone", "☰ does not open the side bar");
-  await page.click("#sidetoggle");
+  await page.click("#sidetoggle", { force: true });
   await page.evaluate(() => window.scrollTo(0, 1500));
-  await frame(page);
+  await page.waitForTimeout(100);
   await page.evaluate(() => window.scrollTo(0, 1800));
-  await frame(page);
-  await page.waitForTimeout(300);
+  await until(page, () => document.getElementById("topbar").getBoundingClientRect().bottom <= 1);
   const away = await page.$eval("#topbar", (b) => b.getBoundingClientRect().bottom);
   if (away > 1) fail("phone", `the top bar stays on screen while reading (bottom at ${away}px)`);
   await page.evaluate(() => window.scrollTo(0, 1500));
-  await frame(page);
-  await page.waitForTimeout(300);
+  await until(page, () => document.getElementById("topbar").getBoundingClientRect().top >= -1);
   const back = await page.$eval("#topbar", (b) => b.getBoundingClientRect().top);
   if (back < -1) fail("phone", "the top bar does not come back when scrolling up");
   await page.close();
@@ -415,6 +431,10 @@ await within(20000, "closing the browser", browser.close()).catch((e) => fail("b
 
 for (const f of failures) console.error(f);
 console.log(`browser: ${pages.length} pages at desktop and phone widths, ${shots ? "all" : darkPages.length} of them also dark, ` +
-            `${once.length} behaviour checks, ${links} links; ${failures.length} problems; ` +
+            `${once.length} behaviour checks, ${links} links; ` +
+            (live ? `${live.figurePage.size} live figures, ${live.checks.length} checks, ${liveCompared} numbers compared ` +
+                    `with the native library, attn.wasm ${live.wasmBytes} bytes, figures ready ≤ ` +
+                    `${Math.max(0, ...liveTimes.map((t) => t.readyMs))} ms after live.js started; ` : "") +
+            `${failures.length} problems; ` +
             `${((Date.now() - started) / 1000).toFixed(1)} s` + (shots ? `; screenshots in ${shotDir}` : ""));
 process.exit(failures.length === 0 ? 0 : 1);

@@ -1,22 +1,16 @@
-// tests/browser/live.mjs HTML_DIR EXPECTED.json [SHOT_DIR] — drive every live figure of the HTML book
-// (tools/live.js) in Debian's Chromium, driven by playwright-core.
-//
-// EXPECTED.json (tools/live.py, from the chapters' figures/live-chNN.c programs) lists checks:
-// a figure, operations on its controls ("fill NAME VALUE; select NAME VALUE; check NAME 0|1;
-// click NAME TIMES") and the numbers the native library computes for that input. For each check the
-// figure's page is loaded once, the operations are done the way a reader would (keyboard-usable form
-// elements, input and change events), and every number shown in the element data-v=KEY must equal
-// the expected one to the decimals shown. Also: every element with data-live on a page becomes
-// ready; every figure has at least one check and labelled controls; no console error or uncaught
-// exception; no request that leaves the local files; attn.wasm is at most 300 KB; no page wider
-// than a phone. It reports how long after the page's load event the figures were ready (a
-// measurement, not a pass/fail: the pages load in parallel on a shared machine).
+// tests/browser/live.mjs HTML_DIR EXPECTED.json [SHOT_DIR] — every live figure of the HTML book
+// (tools/live.js) alone, in Debian's Chromium driven by playwright-core: the checks of
+// live-lib.mjs, which the browser test (check.mjs) also runs on the pages it loads; besides, no
+// console error or uncaught exception, no request that leaves the local files, no page wider than
+// a phone, and how long after the page's load event the figures were ready (a measurement, not a
+// pass/fail: the pages load in parallel on a shared machine).
 // With SHOT_DIR and ATTN_SCREENSHOTS=1 in the environment (as for check.mjs), a screenshot of each
 // figure at desktop and phone width.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { liveSetup, liveReady, driveFigure } from "./live-lib.mjs";
 
 const [htmlDir, expectedFile, shotArg] = process.argv.slice(2);
 const shotDir = process.env.ATTN_SCREENSHOTS === "1" ? shotArg : undefined;
@@ -25,23 +19,9 @@ if (!htmlDir || !expectedFile) {
   process.exit(2);
 }
 const root = path.resolve(htmlDir);
-const checks = JSON.parse(fs.readFileSync(expectedFile, "utf8"));
 const failures = [];
 const fail = (where, what) => failures.push(`${where}: ${what}`);
-
-const wasmBytes = fs.statSync(path.join(root, "attn.wasm")).size;
-if (wasmBytes > 300 * 1024) fail("attn.wasm", `${wasmBytes} bytes, more than 300 KB`);
-
-// which page holds which figure
-const pages = fs.readdirSync(root).filter((f) => f.endsWith(".html")).sort();
-const figurePage = new Map();
-for (const p of pages) {
-  const text = fs.readFileSync(path.join(root, p), "utf8");
-  for (const m of text.matchAll(/data-live="([^"]+)"/g)) figurePage.set(m[1], p);
-}
-if (figurePage.size < 6) fail("book", `only ${figurePage.size} live figures (${[...figurePage.keys()].join(", ")})`);
-for (const name of figurePage.keys())
-  if (!checks.some((c) => c.figure === name)) fail(name, "no check drives this figure");
+const { checks, figurePage, wasmBytes } = liveSetup(root, expectedFile, fail);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -60,12 +40,7 @@ async function open(context, file, where) {
     return route.abort();
   });
   await page.goto(pathToFileURL(path.join(root, file)).href, { waitUntil: "load" });
-  const loadedAt = await page.evaluate(() => performance.now());
-  const figs = await page.locator("[data-live]").count();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-live-state="ready"]').length === n, figs, { polling: 20, timeout: 5000 })
-    .catch(() => fail(where, "a live figure never became ready"));
-  const readyAt = await page.evaluate(() => performance.now());
-  return { page, afterLoad: readyAt - loadedAt, readyMs: Number(await page.evaluate(() => document.documentElement.dataset.liveMs)) };
+  return { page, ...(await liveReady(page, where, fail)) };
 }
 
 const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -96,50 +71,8 @@ async function figure(name, file) {
   const { page, afterLoad, readyMs } = await open(desktop, file, name);
   timings.push({ figure: name, afterLoad, readyMs });
   const fig = page.locator(`[data-live="${name}"]`);
-  // every control is an ordinary form element with a name a screen reader can say
-  const unnamed = await fig.evaluate((f) => [...f.querySelectorAll("input, select, button")]
-    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !(e.tagName === "BUTTON" && e.textContent.trim()))
-    .map((e) => e.name || e.outerHTML.slice(0, 60)));
-  unnamed.forEach((c) => fail(name, `control ${c} has no label`));
-  if ((await fig.locator("input, select, button").count()) === 0) fail(name, "no controls");
-  for (const check of checks.filter((c) => c.figure === name)) {
-    const where = `${name} [${check.do}]`;
-    for (const op of check.do.split(";").map((s) => s.trim()).filter(Boolean)) {
-      const [verb, control_, value] = op.split(/\s+/);
-      const control = fig.locator(`[name="${control_}"]`);
-      if ((await control.count()) !== 1) { fail(where, `no control named ${control_}`); continue; }
-      if (verb === "fill") {
-        // as typing does: focus, replace the value, then the input and change events
-        await control.evaluate((e, v) => {
-          e.focus();
-          e.value = v;
-          e.dispatchEvent(new Event("input", { bubbles: true }));
-          e.dispatchEvent(new Event("change", { bubbles: true }));
-        }, value);
-      } else if (verb === "select") {
-        await control.selectOption(value);
-      } else if (verb === "check") {
-        await control.setChecked(value === "1");
-      } else if (verb === "click") {
-        for (let i = 0; i < Number(value); i++) await control.click();
-      } else {
-        fail(where, `unknown operation ${op}`);
-      }
-    }
-    // a figure that computes in steps (training) marks itself data-busy until it is done
-    await page.waitForFunction((f) => !document.querySelector(`[data-live="${f}"]`).hasAttribute("data-busy"), name, { polling: 20, timeout: 20000 });
-    const shown = await fig.evaluate((f) => Object.fromEntries(
-      [...f.querySelectorAll("[data-v]")].map((e) => [e.getAttribute("data-v"), e.textContent.trim()])));
-    for (const [key, want] of Object.entries(check.expect)) {
-      if (!(key in shown)) { fail(where, `nothing shows ${key}`); continue; }
-      const got = Number(shown[key]);
-      // the page shows the native value rounded to the decimals it shows (allowing float noise)
-      const decimals = (shown[key].split(".")[1] || "").length;
-      if (shown[key] === "" || !Number.isFinite(got) || Math.abs(got - want) > 0.5 * 10 ** -decimals + 1e-6 * Math.abs(want) + 1e-9)
-        fail(where, `${key} shows ${JSON.stringify(shown[key])}, the native library gives ${want}`);
-      compared++;
-    }
-  }
+  const n = await driveFigure(page, name, checks, fail);   // (compared += await … would add to a stale value)
+  compared += n;
   if (shotDir) await shoot(page, fig, `live-${name}-desktop.png`);
   // the same page at a phone's width (the figure keeps the last check's inputs)
   await page.setViewportSize({ width: 390, height: 844 });
