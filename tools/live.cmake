@@ -67,10 +67,13 @@ endif()
 
 # ---------------------------------------------------------------- the figures' data and checks
 file(GLOB live_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/figures/live-*.c)
+# the JSON writer that every data program uses (chapter 2), compiled once
+add_library(live_json OBJECT ${PROJECT_SOURCE_DIR}/tangled/figures/live_json.c)
+target_compile_options(live_json PRIVATE ${ATTN_WARNINGS})
 set(live_json)
 foreach(src ${live_sources})
   get_filename_component(name ${src} NAME_WE)
-  add_executable(${name} ${src})
+  add_executable(${name} ${src} $<TARGET_OBJECTS:live_json>)
   target_link_libraries(${name} PRIVATE attn_static)
   target_compile_options(${name} PRIVATE ${ATTN_WARNINGS})
   add_custom_command(OUTPUT ${LIVE_DIR}/${name}.json

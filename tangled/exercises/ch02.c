@@ -31,7 +31,7 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 752 "book/02-similarity.nw"
+#line 768 "book/02-similarity.nw"
 /* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
 static void naive_softmax(float *x, size_t n)
 {
@@ -68,7 +68,7 @@ static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, 
     return ATTN_OK;
 }
 
-#line 890 "book/02-similarity.nw"
+#line 906 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -107,7 +107,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 931 "book/02-similarity.nw"
+#line 947 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -149,7 +149,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 975 "book/02-similarity.nw"
+#line 991 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -168,7 +168,7 @@ static int ex_ops(int argc, char **argv)
            d, 3 * d - 1, 2 * d - 1);
     return 0;
 }
-#line 996 "book/02-similarity.nw"
+#line 1012 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -186,7 +186,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 1016 "book/02-similarity.nw"
+#line 1032 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;

@@ -60,7 +60,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1434 "book/03-attention.nw"
+#line 1435 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -81,7 +81,7 @@ static int ex_softmax(int argc, char **argv)
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 1457 "book/03-attention.nw"
+#line 1458 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -105,7 +105,7 @@ static int ex_thinking(int argc, char **argv)
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 1483 "book/03-attention.nw"
+#line 1484 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -132,7 +132,7 @@ static int ex_fluffy(int argc, char **argv)
     }
     return 0;
 }
-#line 1512 "book/03-attention.nw"
+#line 1513 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;

@@ -80,7 +80,7 @@ done:
     free(w);
     return status;
 }
-#line 629 "book/04-scaling.nw"
+#line 630 "book/04-scaling.nw"
 /* 反面教材：不减最大值，分数一大就溢出。 */
 static void naive_softmax(float *x, size_t n)
 {
@@ -101,7 +101,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 874 "book/04-scaling.nw"
+#line 875 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -128,7 +128,7 @@ static int ex_variance(int argc, char **argv)
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 903 "book/04-scaling.nw"
+#line 904 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
     size_t dk = 64, nk = 64, trials = 200, seed = 1;
@@ -158,7 +158,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 938 "book/04-scaling.nw"
+#line 939 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -176,7 +176,7 @@ static int ex_overflow(int argc, char **argv)
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 958 "book/04-scaling.nw"
+#line 959 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -201,7 +201,7 @@ static int ex_dmodel(int argc, char **argv)
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 985 "book/04-scaling.nw"
+#line 986 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;

@@ -60,7 +60,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 952 "book/05-mask.nw"
+#line 953 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -79,7 +79,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1060 "book/05-mask.nw"
+#line 1061 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -113,7 +113,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 1096 "book/05-mask.nw"
+#line 1097 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -142,7 +142,7 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 1127 "book/05-mask.nw"
+#line 1128 "book/05-mask.nw"
 static int ex_kvcache(int argc, char **argv)
 {
     size_t tokens = 6, capacity = 6, seed = 17;
@@ -185,7 +185,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1172 "book/05-mask.nw"
+#line 1173 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;

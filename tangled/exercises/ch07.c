@@ -106,7 +106,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
             wo[(h * SENT_DH + p) * SENT_D + p] = 1.0f / SENT_H;
         }
 }
-#line 1084 "book/07-multihead.nw"
+#line 1085 "book/07-multihead.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t d = 512, h = 8;
@@ -128,7 +128,7 @@ static int ex_params(int argc, char **argv)
     printf("切开 X 的模型的参数: %zu\n", 3 * h * dh * dh + d * d);
     return 0;
 }
-#line 1108 "book/07-multihead.nw"
+#line 1109 "book/07-multihead.nw"
 static int ex_factor(int argc, char **argv)
 {
     size_t d = 12288, dh = 128;
@@ -149,7 +149,7 @@ static int ex_factor(int argc, char **argv)
     printf("比值: %.2f\n", (double)full / (double)split);
     return 0;
 }
-#line 1131 "book/07-multihead.nw"
+#line 1132 "book/07-multihead.nw"
 static int ex_rank(int argc, char **argv)
 {
     size_t dh = 3;
@@ -170,7 +170,7 @@ static int ex_rank(int argc, char **argv)
     printf("d_model = 8, d_head = %zu, 值矩阵的秩 = %zu\n", dh, rank);
     return 0;
 }
-#line 1154 "book/07-multihead.nw"
+#line 1155 "book/07-multihead.nw"
 static int ex_pattern(int argc, char **argv)
 {
     size_t head = 1, token = 7;

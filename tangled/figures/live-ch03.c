@@ -2,78 +2,8 @@
 /* 图 3.1 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
 #include "attn.h"
 
-#line 255 "book/02-similarity.nw"
-/* 活图的数据程序向标准输出打印一个 JSON 对象：
-   {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
-   “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；
-   expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
+#include "live_json.h"
 #include <stdio.h>
-
-/* 每个程序只用到其中一部分：没用到的不要警告 */
-#if defined(__GNUC__)
-#define LIVE_HELPER static inline __attribute__((unused))
-#else
-#define LIVE_HELPER static inline
-#endif
-
-static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
-
-LIVE_HELPER void live_key(const char *key)
-{
-    if (live_items++)
-        putchar(',');
-    if (key != NULL)
-        printf("\"%s\":", key);
-}
-
-/* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
-LIVE_HELPER void live_open(const char *key, char bracket)
-{
-    live_key(key);
-    putchar(bracket);
-    live_items = 0;
-}
-
-LIVE_HELPER void live_close(char bracket)
-{
-    putchar(bracket);
-    live_items = 1;
-}
-
-LIVE_HELPER void live_number(const char *key, double x)
-{
-    live_key(key);
-    printf("%.9g", x);
-}
-
-LIVE_HELPER void live_string(const char *key, const char *s)
-{
-    live_key(key);
-    printf("\"%s\"", s);
-}
-
-LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
-{
-    live_open(key, '[');
-    for (size_t i = 0; i < n; i++)
-        live_number(NULL, x[i]);
-    live_close(']');
-}
-
-/* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
-LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
-{
-    live_open(NULL, '{');
-    live_string("figure", figure);
-    live_string("do", ops);
-    live_open("expect", '{');
-}
-
-LIVE_HELPER void live_check_end(void)
-{
-    live_close('}');
-    live_close('}');
-}
 #line 1007 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
@@ -116,7 +46,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1160 "book/03-attention.nw"
+#line 1161 "book/03-attention.nw"
 /* 用调用者的 w_q 和由 s、c 造出的 W_K（同 fluffy_attention）算注意力 */
 static int live_fluffy(const float *w_q, float s, float c, float *w, float *out)
 {

@@ -4,78 +4,8 @@
 
 #include <math.h>
 
-#line 255 "book/02-similarity.nw"
-/* 活图的数据程序向标准输出打印一个 JSON 对象：
-   {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
-   “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；
-   expect 的键是图上显示那个数的位置（网页里的 data-v 属性）。 */
+#include "live_json.h"
 #include <stdio.h>
-
-/* 每个程序只用到其中一部分：没用到的不要警告 */
-#if defined(__GNUC__)
-#define LIVE_HELPER static inline __attribute__((unused))
-#else
-#define LIVE_HELPER static inline
-#endif
-
-static int live_items;      /* 当前这一层已经写了几项：第二项起先写逗号 */
-
-LIVE_HELPER void live_key(const char *key)
-{
-    if (live_items++)
-        putchar(',');
-    if (key != NULL)
-        printf("\"%s\":", key);
-}
-
-/* 开始一个对象 '{' 或数组 '['；key 为 NULL 表示数组里的一项 */
-LIVE_HELPER void live_open(const char *key, char bracket)
-{
-    live_key(key);
-    putchar(bracket);
-    live_items = 0;
-}
-
-LIVE_HELPER void live_close(char bracket)
-{
-    putchar(bracket);
-    live_items = 1;
-}
-
-LIVE_HELPER void live_number(const char *key, double x)
-{
-    live_key(key);
-    printf("%.9g", x);
-}
-
-LIVE_HELPER void live_string(const char *key, const char *s)
-{
-    live_key(key);
-    printf("\"%s\"", s);
-}
-
-LIVE_HELPER void live_floats(const char *key, const float *x, size_t n)
-{
-    live_open(key, '[');
-    for (size_t i = 0; i < n; i++)
-        live_number(NULL, x[i]);
-    live_close(']');
-}
-
-/* 一次检查：对图 figure 做操作 ops，接下来用 live_number 写出期望的数，最后 live_check_end */
-LIVE_HELPER void live_check_begin(const char *figure, const char *ops)
-{
-    live_open(NULL, '{');
-    live_string("figure", figure);
-    live_string("do", ops);
-    live_open("expect", '{');
-}
-
-LIVE_HELPER void live_check_end(void)
-{
-    live_close('}');
-    live_close('}');
-}
 #line 810 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
@@ -124,7 +54,7 @@ static void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, floa
         }
 }
 
-#line 951 "book/07-multihead.nw"
+#line 952 "book/07-multihead.nw"
 static float live_x[SENT_N * SENT_D], live_wq[SENT_D * SENT_DC], live_wk[SENT_D * SENT_DC];
 static float live_wv[SENT_D * SENT_DC], live_wo[SENT_DC * SENT_D], live_bq[SENT_DC];
 

@@ -1,4 +1,4 @@
-#line 1077 "book/02-similarity.nw"
+#line 1093 "book/02-similarity.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -29,7 +29,7 @@ static const float *word_xy(const char *w)
     return NULL;
 }
 
-#line 476 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
 /* 按 attn_sqdist 的循环数：每个分量一次减、一次乘，除第一个分量外再一次加。 */
 static long count_sqdist_ops(size_t d)
 {
@@ -51,7 +51,7 @@ static long count_dot_ops(size_t d)
     return ops;
 }
 
-#line 752 "book/02-similarity.nw"
+#line 768 "book/02-similarity.nw"
 /* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
 static void naive_softmax(float *x, size_t n)
 {
@@ -88,7 +88,7 @@ static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, 
     return ATTN_OK;
 }
 
-#line 1089 "book/02-similarity.nw"
+#line 1105 "book/02-similarity.nw"
 int main(void)
 {
 #line 147 "book/02-similarity.nw"
@@ -136,7 +136,7 @@ int main(void)
         CHECK_NEAR(cos_leopard, 0.9899, 1e-4);
         CHECK(cos_leopard < 1.0f);                /* 按余弦，猫自己最像 */
     }
-#line 435 "book/02-similarity.nw"
+#line 451 "book/02-similarity.nw"
     check_section("距离的平方 = |a|² + |b|² - 2a·b");
     {
         float d2;
@@ -161,7 +161,7 @@ int main(void)
             }
         CHECK_INT(pairs, 196);
     }
-#line 499 "book/02-similarity.nw"
+#line 515 "book/02-similarity.nw"
     check_section("开方的代价：d = 1024");
     {
         CHECK_INT(count_sqdist_ops(1024), 3071);
@@ -181,7 +181,7 @@ int main(void)
         CHECK_INT(best_d, best_d2);
         CHECK_STR(word_map[best_d].word, "狗");   /* 狗、豹、鹿都相距 1，表里狗排在最前 */
     }
-#line 535 "book/02-similarity.nw"
+#line 551 "book/02-similarity.nw"
     check_section("softmax 里距离只比点积多罚键的长度；两者的偏好可以相反");
     {
         const float q[2] = {1.0f, 2.0f};
@@ -206,7 +206,7 @@ int main(void)
         CHECK(dist_a < dist_b);
         CHECK_NEAR(dist_b, 2.0, 0.0);
     }
-#line 594 "book/02-similarity.nw"
+#line 610 "book/02-similarity.nw"
     check_section("所有配对的点积是一次矩阵乘法");
     {
         float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
@@ -224,7 +224,7 @@ int main(void)
         CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
         CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
     }
-#line 664 "book/02-similarity.nw"
+#line 680 "book/02-similarity.nw"
     check_section("软查找：apple 10，banana 5，chair 2");
     {
         const float value[3] = {10, 5, 2};        /* apple, banana, chair */
@@ -239,7 +239,7 @@ int main(void)
         CHECK_STATUS(attn_weighted_sum(hard, NULL, 3, 1, &got), ATTN_EINVAL);
         CHECK_STATUS(attn_weighted_sum(hard, value, 3, 0, &got), ATTN_EINVAL);
     }
-#line 700 "book/02-similarity.nw"
+#line 716 "book/02-similarity.nw"
     check_section("固定权重矩阵的大小随长度增长");
     {
         CHECK_INT(255 * 255, 65025);
@@ -253,7 +253,7 @@ int main(void)
         CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
         CHECK_NEAR(all[0 * N_WORDS + 1], 3, 0);   /* 还是红·蓝 */
     }
-#line 790 "book/02-similarity.nw"
+#line 806 "book/02-similarity.nw"
     check_section("朴素注意力：余弦当权重");
     {
         float x[6], w[9], out[6];
@@ -321,6 +321,6 @@ int main(void)
         CHECK_NEAR(w[1], 0.4362, 1e-4);
         CHECK_NEAR(w[2], 0.0000256, 1e-7);
     }
-#line 1101 "book/02-similarity.nw"
+#line 1117 "book/02-similarity.nw"
     return check_summary("ch02");
 }

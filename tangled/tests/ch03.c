@@ -1,4 +1,4 @@
-#line 1568 "book/03-attention.nw"
+#line 1569 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -60,7 +60,7 @@ static int fluffy_attention(float s, float c, float *w, float *out)
     return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1578 "book/03-attention.nw"
+#line 1579 "book/03-attention.nw"
 int main(void)
 {
 #line 147 "book/03-attention.nw"
@@ -328,7 +328,7 @@ int main(void)
         for (size_t i = 0; i < FL_N * FL_D; i++) CHECK(!isnan(out[i]));
         CHECK(isnan(w[FL_N * FL_N]) && isnan(out[FL_N * FL_D]));
     }
-#line 1248 "book/03-attention.nw"
+#line 1249 "book/03-attention.nw"
     check_section("K = V：k 和 v 传同一块内存");
     {
         const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -352,7 +352,7 @@ int main(void)
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
     }
-#line 1289 "book/03-attention.nw"
+#line 1290 "book/03-attention.nw"
     check_section("softmax 的括号：8，而不是 1");
     {
         /* 一个查询、三个键，d_k = d_v = 1 */
@@ -374,7 +374,7 @@ int main(void)
         CHECK_OK(attn_softmax(wrong2, 1));
         CHECK_NEAR(wrong2[0], 1.0, 0.0);
     }
-#line 1319 "book/03-attention.nw"
+#line 1320 "book/03-attention.nw"
     check_section("括号的位置：softmax(QKᵀ/√d)·V 与 softmax(QKᵀ/√d·V)");
     {
         const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -399,7 +399,7 @@ int main(void)
         CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
         CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
     }
-#line 1358 "book/03-attention.nw"
+#line 1359 "book/03-attention.nw"
     check_section("原始点积不是权重；softmax 之后在 0 和 1 之间，和为 1");
     {
         float a[2] = {2.0f, -1.0f}, b[2] = {2.0f, 1.0f};
@@ -420,7 +420,7 @@ int main(void)
         }
         CHECK_NEAR(sum, 1.0, 1e-6);
     }
-#line 1384 "book/03-attention.nw"
+#line 1385 "book/03-attention.nw"
     check_section("加权求和得到每个查询的一行输出，V 原样不动");
     {
         enum { NQ = 2, NK = 5, DK = 4, DV = 3 };
@@ -439,6 +439,6 @@ int main(void)
             CHECK_ARRAY_NEAR(out + i * DV, row, DV, 1e-6);
         }
     }
-#line 1594 "book/03-attention.nw"
+#line 1595 "book/03-attention.nw"
     return check_summary("ch03");
 }

@@ -1,4 +1,4 @@
-#line 1013 "book/04-scaling.nw"
+#line 1014 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -78,7 +78,7 @@ done:
     free(w);
     return status;
 }
-#line 510 "book/04-scaling.nw"
+#line 511 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -109,7 +109,7 @@ done:
     free(jac);
     return result;
 }
-#line 629 "book/04-scaling.nw"
+#line 630 "book/04-scaling.nw"
 /* 反面教材：不减最大值，分数一大就溢出。 */
 static void naive_softmax(float *x, size_t n)
 {
@@ -122,7 +122,7 @@ static void naive_softmax(float *x, size_t n)
         x[i] /= sum;
 }
 
-#line 1026 "book/04-scaling.nw"
+#line 1027 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -207,7 +207,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 459 "book/04-scaling.nw"
+#line 460 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -246,7 +246,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 543 "book/04-scaling.nw"
+#line 544 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -305,7 +305,7 @@ int main(void)
             CHECK_NEAR(scaled, 0.093, 0.0005);
         }
     }
-#line 611 "book/04-scaling.nw"
+#line 612 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -315,7 +315,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 643 "book/04-scaling.nw"
+#line 644 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -332,7 +332,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 675 "book/04-scaling.nw"
+#line 676 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -364,7 +364,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 726 "book/04-scaling.nw"
+#line 727 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -389,7 +389,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 779 "book/04-scaling.nw"
+#line 780 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -398,6 +398,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 1039 "book/04-scaling.nw"
+#line 1040 "book/04-scaling.nw"
     return check_summary("ch04");
 }

@@ -1,4 +1,4 @@
-#line 1194 "book/05-mask.nw"
+#line 1195 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -57,7 +57,7 @@ static void mask_naive_inf(const float *s, const unsigned char *visible, size_t 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 952 "book/05-mask.nw"
+#line 953 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -95,7 +95,7 @@ static int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1204 "book/05-mask.nw"
+#line 1205 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -410,7 +410,7 @@ int main(void)
         CHECK_INT(per_token * 4, 9ULL << 20);
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
     }
-#line 912 "book/05-mask.nw"
+#line 913 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -429,7 +429,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 965 "book/05-mask.nw"
+#line 966 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -443,6 +443,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1220 "book/05-mask.nw"
+#line 1221 "book/05-mask.nw"
     return check_summary("ch05");
 }

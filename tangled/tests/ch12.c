@@ -1,4 +1,4 @@
-#line 3063 "book/12-learning.nw"
+#line 3079 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2815 "book/12-learning.nw"
+#line 2831 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -104,201 +104,10 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 2128 "book/12-learning.nw"
-enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
+#line 3096 "book/12-learning.nw"
+#include "../src/fluffy_task.h"
 
-/* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
-static void fluffy_sentence(int s, int *tok)
-{
-    int tex = s % 4, col = (s / 4) % 4, noun = (s / 16) % 4, order = s / 64;
-    tok[0] = FL_BOS;
-    tok[1 + order] = FL_TEX + tex;
-    tok[2 - order] = FL_COL + col;
-    tok[3] = FL_NOUN + noun;
-    tok[4] = FL_VERB + col * 4 + noun;
-}
-
-static int fluffy_held_out(int s) { return (37 * s) % 128 < 24; }
-
-/* heads 个头，每个 32/heads 维（heads 为 1、2、4、8、16 或 32） */
-static attn_gpt_config fluffy_config(int heads)
-{
-    attn_gpt_config c = {0};
-    c.vocab = FL_VOCAB; c.n_ctx = 8; c.d_model = 32; c.n_layers = 2;
-    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads; c.d_ff = 64; c.biases = 1; c.layer_norms = 1;
-    c.learned_positions = 1; c.tied = 1;
-    return c;
-}
-#line 2160 "book/12-learning.nw"
-#include "../src/train.h"
-
-#include <math.h>
-#include <stdint.h>
-
-enum { FL_BATCH = 16, FL_MAX_THREADS = 16 };
-
-typedef struct {
-    attn_gpt m;
-    int threads;                      /* 每个线程一块梯度缓冲区、一个工作区 */
-    int serial;                       /* 非零：各线程的那一份依次在一个线程上算，结果不变 */
-    attn_gpt g[FL_MAX_THREADS];
-    train_work work[FL_MAX_THREADS];
-    float *grad, *adam_m, *adam_v;    /* grad：threads × n_params */
-    float scale;                      /* 注意力的缩放：0 表示 1/sqrt(d_head) */
-    unsigned long t;
-    attn_rng rng;
-} fluffy_trainer;
-
-/* 模型的形状和两个实验用的选项 */
-typedef struct {
-    int heads;          /* 每层的头数，d_model 要能被它整除 */
-    uint64_t d_model;   /* 默认 32；d_ff = 2·d_model */
-    float scale;        /* 0：1/sqrt(d_head)；1：不缩放 */
-    float qk_std;       /* 0：W_Q、W_K 按 GPT-2 取 N(0, 0.02²)；否则取 N(0, qk_std²) */
-} fluffy_shape;
-
-static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, int threads,
-                             const fluffy_shape *o)
-{
-    attn_gpt_config c = fluffy_config(o->heads);
-    c.d_model = o->d_model; c.d_head = o->d_model / (uint64_t)o->heads; c.d_ff = 2 * o->d_model;
-    memset(T, 0, sizeof *T);
-    if (threads < 1 || threads > FL_MAX_THREADS || attn_gpt_init(&T->m, &c, seed) != ATTN_OK)
-        return ATTN_EINVAL;
-    size_t n = T->m.n_params, d = (size_t)c.d_model;
-    T->threads = threads;
-    T->scale = o->scale;
-    T->grad = calloc(n * (size_t)threads, sizeof(float));
-    T->adam_m = calloc(n, sizeof(float));
-    T->adam_v = calloc(n, sizeof(float));
-    if (T->grad == NULL || T->adam_m == NULL || T->adam_v == NULL)
-        return ATTN_ENOMEM;
-    for (int i = 0; i < threads; i++)
-        if (attn_gpt_bind(&T->g[i], &c, T->grad + (size_t)i * n, n) != ATTN_OK)
-            return ATTN_ENOMEM;
-    if (o->qk_std > 0)                /* 同一组随机数，只放大 W_Q、W_K */
-        for (size_t l = 0; l < (size_t)c.n_layers; l++)
-            for (size_t i = 0; i < d * d; i++) {
-                T->m.layers[l].w_q[i] *= o->qk_std / 0.02f;
-                T->m.layers[l].w_k[i] *= o->qk_std / 0.02f;
-            }
-    attn_rng_seed(&T->rng, seed ^ 0x5eedULL);
-    return ATTN_OK;
-}
-
-static int fluffy_init_heads(fluffy_trainer *T, unsigned long long seed, int threads, int heads)
-{
-    fluffy_shape o = {heads, 32, 0.0f, 0.0f};
-    return fluffy_init_shape(T, seed, threads, &o);
-}
-
-/* 这两个是简写：引入本块的程序不一定都用它们（unused 让编译器不为此告警） */
-static inline __attribute__((unused)) int fluffy_init(fluffy_trainer *T, unsigned long long seed, int threads)
-{
-    return fluffy_init_heads(T, seed, threads, 2);
-}
-
-static void fluffy_free(fluffy_trainer *T)
-{
-    for (int i = 0; i < FL_MAX_THREADS; i++) {
-        attn_gpt_free(&T->g[i]);
-        train_work_free(&T->work[i]);
-    }
-    attn_gpt_free(&T->m);
-    free(T->grad); free(T->adam_m); free(T->adam_v);
-}
-
-/* 这一步要用的 16 句话（只由种子决定，与线程数无关） */
-static void fluffy_batch(fluffy_trainer *T, int *tok)
-{
-    for (int b = 0; b < FL_BATCH; b++) {
-        int s;
-        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
-        fluffy_sentence(s, tok + b * FL_LEN);
-    }
-}
-
-/* 一步；返回这一批的平均训练损失。batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
-static float fluffy_step(fluffy_trainer *T, int *batch)
-{
-    size_t n = T->m.n_params;
-    int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
-    int nt = T->threads, bad = 0;
-    double losses[FL_MAX_THREADS] = {0};
-    fluffy_batch(T, tok);
-    if (batch != NULL)
-        memcpy(batch, tok, sizeof tok);
-    for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
-        for (int i = 0; i < FL_LEN - 1; i++) {
-            in[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i];
-            out[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i + 1];
-        }
-    /* 线程 w 算连续的一段句子，梯度加在自己的缓冲区上 */
-    #pragma omp parallel for num_threads(nt) schedule(static, 1) if(nt > 1 && !T->serial) reduction(|:bad)
-    for (int w = 0; w < nt; w++) {
-        int b0 = w * FL_BATCH / nt, b1 = (w + 1) * FL_BATCH / nt;
-        memset(T->grad + (size_t)w * n, 0, n * sizeof *T->grad);
-        if (b1 > b0)
-            bad |= train_loss_grad(&T->m, in + b0 * (FL_LEN - 1), out + b0 * (FL_LEN - 1),
-                                   (size_t)(b1 - b0), FL_LEN - 1, T->scale, &losses[w],
-                                   NULL, &T->g[w], 1.0f / (FL_BATCH * (FL_LEN - 1)),
-                                   &T->work[w]) != ATTN_OK;
-    }
-    if (bad)                          /* 训练发散（logits 不再有限）：不走这一步 */
-        return NAN;
-    /* 按固定的顺序合起来：结果只由种子和线程数决定 */
-    double total = 0;
-    for (int w = 0; w < nt; w++) total += losses[w];
-    for (int w = 1; w < nt; w++)
-        for (size_t i = 0; i < n; i++) T->grad[i] += T->grad[(size_t)w * n + i];
-    attn_adamw_step(T->m.params, T->grad, T->adam_m, T->adam_v, n, ++T->t,
-                    3e-3f, 0.9f, 0.999f, 1e-8f, 0.01f);
-    return (float)(total / (FL_BATCH * (FL_LEN - 1)));
-}
-
-/* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale） */
-static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
-{
-    enum { MAXH = 128 };
-    int in[MAXH * (FL_LEN - 1)], out[MAXH * (FL_LEN - 1)], count = 0, right = 0;
-    float lg[MAXH * (FL_LEN - 1) * FL_VOCAB];
-    for (int s = 0; s < 128; s++) {
-        if (!fluffy_held_out(s)) continue;
-        int tok[FL_LEN];
-        fluffy_sentence(s, tok);
-        for (int i = 0; i < FL_LEN - 1; i++) {
-            in[count * (FL_LEN - 1) + i] = tok[i];
-            out[count * (FL_LEN - 1) + i] = tok[i + 1];
-        }
-        count++;
-    }
-    double sum = 0;
-    *loss = NAN;
-    *acc = 0;
-    if (train_loss_grad(m, in, out, (size_t)count, FL_LEN - 1, scale, &sum, lg, NULL, 0.0f,
-                        NULL) != ATTN_OK)
-        return;
-    sum = 0;
-    for (int c = 0; c < count; c++) {
-        const float *row = lg + ((size_t)c * (FL_LEN - 1) + 3) * FL_VOCAB;
-        int want = out[c * (FL_LEN - 1) + 3];
-        float l;
-        attn_cross_entropy(row, &want, 1, FL_VOCAB, &l, NULL);
-        sum += l;
-        int best = 0;
-        for (int j = 1; j < FL_VOCAB; j++) if (row[j] > row[best]) best = j;
-        right += best == want;
-    }
-    *loss = (float)(sum / count);
-    *acc = (float)right / (float)count;
-}
-
-static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
-{
-    fluffy_eval_scaled(m, 0.0f, loss, acc);
-}
-
-#line 2394 "book/12-learning.nw"
+#line 2409 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -322,7 +131,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 2421 "book/12-learning.nw"
+#line 2436 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -339,7 +148,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 2442 "book/12-learning.nw"
+#line 2457 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -355,7 +164,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2742 "book/12-learning.nw"
+#line 2758 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -424,7 +233,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3088 "book/12-learning.nw"
+#line 3104 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -822,7 +631,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 2521 "book/12-learning.nw"
+#line 2536 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -855,7 +664,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 2556 "book/12-learning.nw"
+#line 2571 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -875,7 +684,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2826 "book/12-learning.nw"
+#line 2842 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -903,13 +712,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2979 "book/12-learning.nw"
+#line 2995 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3105 "book/12-learning.nw"
+#line 3121 "book/12-learning.nw"
     return check_summary("ch12");
 }
