@@ -256,11 +256,19 @@ static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
     return m;
 }
 
+#ifdef _OPENMP
+/* 有几个头、数据又多，值得分给几个线程 */
+static int flash_many(const attn_problem *prob)
+{
+    return prob->heads > 1 && (prob->n_q + prob->n_k) * prob->d_k > 8192;
+}
+#endif
+
 int attn_flash_applies(const attn_problem *prob)
 {
     /* 这一遍要读完 Q、K、V；有几个头、数据又多时，几个线程分头去读 */
-    int ok = 1, many = prob->heads > 1 && (prob->n_q + prob->n_k) * prob->d_k > 8192;
-    ATTN_OMP("omp parallel for num_threads(flash_threads(prob->threads)) if(many) reduction(&&:ok)")
+    int ok = 1;
+    ATTN_OMP("omp parallel for num_threads(flash_threads(prob->threads)) reduction(&&:ok) if(flash_many(prob))")
     for (size_t h = 0; h < prob->heads; h++) {
         double mq = flash_max_abs(prob->q + h * prob->head_q, prob->n_q, prob->d_k, prob->ld_q);
         double mk = flash_max_abs(prob->k + h * prob->head_k, prob->n_k, prob->d_k, prob->ld_k);

@@ -197,7 +197,7 @@ static FTARGET float FNAME(fma_loop)(size_t iters)
     return sum;
 }
 
-#line 1436 "book/09-fast.nw"
+#line 1444 "book/09-fast.nw"
 /* 逐个分量取较大者（整数） */
 ATTN_INLINE FTARGET vi FNAME(maxi)(vi a, vi b)
 {

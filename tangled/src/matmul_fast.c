@@ -1,4 +1,4 @@
-#line 1611 "book/09-fast.nw"
+#line 1619 "book/09-fast.nw"
 /* src/matmul_fast.c — 分块、多线程的矩阵乘法，结果与第 1 章的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -36,14 +36,14 @@
 #define ATTN_OMP(directive)
 #endif
 
-#line 1628 "book/09-fast.nw"
+#line 1636 "book/09-fast.nw"
 /* k 方向每段 MM_KC，每件工作 MM_ROWS 行（6 和 12 的倍数） */
 enum { MM_KC = 128, MM_ROWS = 48 };
 
 #define FLASH_BODY "matmul_kernel.h"
 #include "flash_widths.h"
 
-#line 1670 "book/09-fast.nw"
+#line 1678 "book/09-fast.nw"
 typedef void matmul_rows_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t);
 
 static matmul_rows_fn *matmul_rows_for(int isa)
@@ -57,7 +57,7 @@ static matmul_rows_fn *matmul_rows_for(int isa)
     return isa == ATTN_ISA_PORTABLE ? matmul_rows_w4 : NULL;
 }
 
-#line 1685 "book/09-fast.nw"
+#line 1693 "book/09-fast.nw"
 /* c[m][n] = a[m][k] · b[k][n]，参数已由 attn_matmul 检查过；太小时返回 -1，留给第 1 章的循环 */
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
