@@ -18,7 +18,6 @@ command -v notangle >/dev/null || { echo "prefix: notangle (Debian package noweb
 nwlib=$(sed -n 's/^LIB=//p' "$(command -v notangle)")
 [ -x "$nwlib/markup" ] && [ -x "$nwlib/mnt" ] ||
   { echo "prefix: noweb's markup and mnt not found (LIB=$nwlib in notangle)" >&2; exit 2; }
-line_format='#line %L "%F"%N'
 
 shopt -s nullglob
 chapters=("$src"/book/[0-9][0-9]-*.nw)
@@ -41,11 +40,11 @@ build_prefix() {
   local files=("${@#"$src"/}") root t
   mkdir -p "$dir/obj"
   # every root at once: noweb's markup reads the files once, its mnt writes each root (what the
-  # noweb command does); the same output as notangle -L per root, apart from tabs in indentation
+  # noweb command does); the same text as notangle per root, without #line directives (this mnt
+  # does not write them), so a compiler error here names the file in the prefix's folder
   (cd "$src" && noroots "${files[@]}") | sed -e 's/^<<//' -e 's/>>$//' |
     while IFS= read -r root; do mkdir -p "$dir/$(dirname "$root")"; done
-  (cd "$src" && "$nwlib/markup" -t "${files[@]}") | (cd "$dir" && "$nwlib/mnt" -t8 "-L$line_format" -all) ||
-    return 1
+  (cd "$src" && "$nwlib/markup" "${files[@]}") | (cd "$dir" && "$nwlib/mnt" -all) || return 1
   # the test programs that the newest file of the prefix defines
   local newest=()
   mapfile -t newest < <(cd "$src" && noroots "${files[-1]}" | sed -n 's|^<<tests/\(ch[^>]*\)\.c>>$|\1|p')

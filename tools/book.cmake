@@ -3,6 +3,7 @@
 # ATTN_BUILD_BOOK is on.
 #
 # The steps are cut so that an edit redoes only what it changes:
+#   data-programs  a copy of each data program, rewritten only when its bytes change
 #   figure-data  each figure's data program writes NAME.dat only when the numbers change
 #   figures      gnuplot / Graphviz, only for figures whose data or script changed
 #   book-jobs    tools/weave.py prepare: reads all chapters (cheap; cross-references need the
@@ -47,6 +48,24 @@ if(GIT_FOUND AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
 endif()
 
 # ---------------------------------------------------------------- figures
+# A data program is run from a copy of it that is rewritten only when the program's bytes change
+# (the target data-programs, built first): an edit that leaves the machine code alone, such as a
+# comment in a library source, relinks the program but reruns nothing after it.
+# attn_data_program(TARGET) sets ATTN_DATA_PROGRAM to the copy, and collects its stamp.
+set(ATTN_DATA_PROGRAM_STAMPS)
+function(attn_data_program target)
+  set(copy ${BOOK_DIR}/bin/${target})
+  add_custom_command(OUTPUT ${copy}.stamp
+    BYPRODUCTS ${copy}
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different $<TARGET_FILE:${target}> ${copy}
+    COMMAND ${CMAKE_COMMAND} -E touch ${copy}.stamp
+    DEPENDS ${target}
+    COMMENT "data program ${target}")
+  set(ATTN_DATA_PROGRAM_STAMPS ${ATTN_DATA_PROGRAM_STAMPS} ${copy}.stamp PARENT_SCOPE)
+  set(ATTN_DATA_PROGRAM ${copy} PARENT_SCOPE)
+endfunction()
+file(MAKE_DIRECTORY ${BOOK_DIR}/bin)
+
 # figures/NAME.gp draws NAME; when tangled/figures/NAME.c exists, its output is the data.
 set(ATTN_FIGURES)
 set(ATTN_FIGURE_DATA)
@@ -63,15 +82,16 @@ foreach(gp ${FIG_SCRIPTS})
     # like the tests, the book's own figure programs may use the library's private headers
     target_include_directories(fig-${name} PRIVATE ${PROJECT_SOURCE_DIR}/tangled/src)
     set(data ${FIG_DIR}/${name}.dat)
+    attn_data_program(fig-${name})
     # NAME.dat is rewritten only when the numbers change, so a library edit that does not
     # change them redraws nothing (the stamp records that the program ran)
     add_custom_command(OUTPUT ${data}.stamp
       BYPRODUCTS ${data}
-      COMMAND fig-${name} > ${data}.tmp
+      COMMAND ${ATTN_DATA_PROGRAM} > ${data}.tmp
       COMMAND ${CMAKE_COMMAND} -E copy_if_different ${data}.tmp ${data}
       COMMAND ${CMAKE_COMMAND} -E remove ${data}.tmp
       COMMAND ${CMAKE_COMMAND} -E touch ${data}.stamp
-      DEPENDS fig-${name}
+      DEPENDS ${ATTN_DATA_PROGRAM}
       COMMENT "figure data ${name}.dat")
     list(APPEND ATTN_FIGURE_DATA ${data}.stamp)
     list(APPEND deps ${data})
@@ -163,6 +183,11 @@ add_dependencies(html ${HTML_PAGE_TARGETS} figures)
 # the live figures: libattn as WebAssembly, their data and scripts (tools/live.cmake)
 include(${PROJECT_SOURCE_DIR}/tools/live.cmake)
 add_dependencies(html live-figures)
+# every data program's copy first (attn_data_program above): the figure and live-figure data
+# commands then see each copy as a plain file whose time changes only when its bytes do
+add_custom_target(data-programs DEPENDS ${ATTN_DATA_PROGRAM_STAMPS})
+add_dependencies(figure-data data-programs)
+add_dependencies(live-figures data-programs)
 
 # ---------------------------------------------------------------- PDF
 set(TEX_CHAPTERS)

@@ -76,9 +76,10 @@ foreach(src ${live_sources})
   add_executable(${name} ${src} $<TARGET_OBJECTS:live_json>)
   target_link_libraries(${name} PRIVATE attn_static)
   target_compile_options(${name} PRIVATE ${ATTN_WARNINGS})
+  attn_data_program(${name})       # (tools/book.cmake: rerun only when the program changes)
   add_custom_command(OUTPUT ${LIVE_DIR}/${name}.json
-    COMMAND ${name} > ${LIVE_DIR}/${name}.json
-    DEPENDS ${name}
+    COMMAND ${ATTN_DATA_PROGRAM} > ${LIVE_DIR}/${name}.json
+    DEPENDS ${ATTN_DATA_PROGRAM}
     COMMENT "live figure data ${name}.json")
   list(APPEND live_json ${LIVE_DIR}/${name}.json)
 endforeach()
