@@ -1,4 +1,4 @@
-#line 2498 "book/12-learning.nw"
+#line 2488 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层最看重颜色的那个头 */
 #include "attn.h"
 
@@ -8,7 +8,7 @@
 
 #include "../src/fluffy_task.h"
 
-#line 2409 "book/12-learning.nw"
+#line 2399 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -32,7 +32,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 2436 "book/12-learning.nw"
+#line 2426 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -49,7 +49,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 2457 "book/12-learning.nw"
+#line 2447 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -65,7 +65,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2511 "book/12-learning.nw"
+#line 2501 "book/12-learning.nw"
 int main(void)
 {
     fluffy_trainer T;

@@ -1,4 +1,4 @@
-#line 2598 "book/12-learning.nw"
+#line 2588 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "../src/fluffy_task.h"
 
-#line 2409 "book/12-learning.nw"
+#line 2399 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -33,7 +33,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 2610 "book/12-learning.nw"
+#line 2600 "book/12-learning.nw"
 enum { LIVE_STEPS = 100 };
 
 int main(void)

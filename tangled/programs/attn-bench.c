@@ -29,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2033 "book/09-fast.nw"
+#line 2008 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -44,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2054 "book/09-fast.nw"
+#line 2029 "book/09-fast.nw"
 /* only：只测这一种指令集；-1 表示每种能用的都测 */
 static void bench_peak(size_t threads, size_t repeat, int only)
 {
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 2087 "book/09-fast.nw"
+#line 2062 "book/09-fast.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -160,9 +160,9 @@ int main(int argc, char **argv)
 #line 789 "book/C-programs.nw"
     }
     if (backward) {
-#line 2132 "book/09-fast.nw"
+#line 2107 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
-#line 1059 "book/12-learning.nw"
+#line 1049 "book/12-learning.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);

@@ -1,4 +1,4 @@
-#line 387 "book/09-fast.nw"
+#line 397 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程、运行时挑选指令集的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -14,11 +14,11 @@
 #include <omp.h>
 #endif
 
-#line 352 "book/09-fast.nw"
+#line 362 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
-#line 249 "book/09-fast.nw"
+#line 259 "book/09-fast.nw"
 #ifdef __GNUC__
 #define ATTN_INLINE static inline __attribute__((always_inline))
 #else
@@ -40,7 +40,7 @@ enum { FQ = 192, FK = 96, FD = 32 };
 #define ATTN_OMP(directive)
 #endif
 
-#line 453 "book/09-fast.nw"
+#line 463 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -99,7 +99,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 1084 "book/09-fast.nw"
+#line 1083 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -110,12 +110,12 @@ static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_
     return end < n_k ? end : n_k;
 }
 
-#line 410 "book/09-fast.nw"
+#line 420 "book/09-fast.nw"
 /* 每种向量宽度各一份：flash_block_w4、flash_block_w8、flash_block_w16 …… */
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 283 "book/09-fast.nw"
+#line 293 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -173,22 +173,11 @@ int attn_isa_current(void)
     return isa;
 }
 
-#line 956 "book/09-fast.nw"
+#line 966 "book/09-fast.nw"
+/* 查询块函数的类型；指令集 isa 的那一份是 ATTN_FOR_ISA(isa, flash_block) */
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
-/* 指令集 isa 的查询块函数；这个构建里没有的是 NULL */
-static flash_block_fn *flash_block_for(int isa)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (isa == ATTN_ISA_AVX512)
-        return flash_block_w16;
-    if (isa == ATTN_ISA_AVX2)
-        return flash_block_w8;
-#endif
-    return isa == ATTN_ISA_PORTABLE ? flash_block_w4 : NULL;
-}
-
-#line 1038 "book/09-fast.nw"
+#line 1037 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -210,7 +199,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1108 "book/09-fast.nw"
+#line 1107 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -230,25 +219,11 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1386 "book/09-fast.nw"
-/* 指令集 isa 的 max_bits；这个构建里没有的是 NULL */
-typedef uint32_t flash_max_bits_fn(const float *, size_t, size_t, size_t);
-
-static flash_max_bits_fn *flash_max_bits_for(int isa)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (isa == ATTN_ISA_AVX512)
-        return max_bits_w16;
-    if (isa == ATTN_ISA_AVX2)
-        return max_bits_w8;
-#endif
-    return isa == ATTN_ISA_PORTABLE ? max_bits_w4 : NULL;
-}
-
+#line 1385 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
-    uint32_t top = flash_max_bits_for(attn_isa_current())(x, n, d, ld);
+    uint32_t top = ATTN_FOR_ISA(attn_isa_current(), max_bits)(x, n, d, ld);
     if (top >= 0x7f800000u)                  /* 指数位全是 1：无穷大或 NaN */
         return INFINITY;
     float m;
@@ -281,20 +256,20 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 1275 "book/09-fast.nw"
+#line 1274 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
     size_t n_q = prob->n_q, n_k = prob->n_k, d_k = prob->d_k, d_v = prob->d_v;
     size_t dvp = (d_v + FD - 1) / FD * FD;
     size_t n_blocks = (n_q + FQ - 1) / FQ, n_items = prob->heads * n_blocks;
-    flash_block_fn *flash_block = flash_block_for(attn_isa_current());
+    flash_block_fn *flash_block = ATTN_FOR_ISA(attn_isa_current(), flash_block);
     int failed = 0;
     ATTN_OMP("omp parallel num_threads(flash_threads(prob->threads))")
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 1315 "book/09-fast.nw"
+#line 1314 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -306,14 +281,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 1288 "book/09-fast.nw"
+#line 1287 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1329 "book/09-fast.nw"
+#line 1328 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -326,7 +301,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 1295 "book/09-fast.nw"
+#line 1294 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -345,7 +320,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 1000 "book/09-fast.nw"
+#line 999 "book/09-fast.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
 {
     float (*loop)(size_t) = NULL;

@@ -13,11 +13,11 @@
 #include <omp.h>
 #endif
 
-#line 352 "book/09-fast.nw"
+#line 362 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
-#line 249 "book/09-fast.nw"
+#line 259 "book/09-fast.nw"
 #ifdef __GNUC__
 #define ATTN_INLINE static inline __attribute__((always_inline))
 #else
@@ -73,21 +73,11 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
 #include "flash_widths.h"
 
 #line 846 "book/12-learning.nw"
+/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 
-static bwd_block_fn *bwd_block_for(int isa)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (isa == ATTN_ISA_AVX512)
-        return bwd_block_w16;
-    if (isa == ATTN_ISA_AVX2)
-        return bwd_block_w8;
-#endif
-    return isa == ATTN_ISA_PORTABLE ? bwd_block_w4 : NULL;
-}
-
-#line 867 "book/12-learning.nw"
+#line 857 "book/12-learning.nw"
 static double bwd_max_abs(const float *x, size_t n)
 {
     double m = 0.0;
@@ -109,7 +99,7 @@ static int bwd_applies(const attn_problem *prob, const float *dout)
     return attn_flash_applies(prob) && grad < 1e30 && n * md < 1e30;
 }
 
-#line 892 "book/12-learning.nw"
+#line 882 "book/12-learning.nw"
 /* 实际的线程数；不合法时为 0 */
 static size_t bwd_threads(int threads)
 {
@@ -152,7 +142,7 @@ size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v,
     return (all * sizeof(float) + 63) / 64 * 64;
 }
 
-#line 953 "book/12-learning.nw"
+#line 943 "book/12-learning.nw"
 int attn_flash_backward(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
@@ -175,7 +165,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
     size_t nqp = (n_q + FQ - 1) / FQ * FQ, dkp = (d_k + FD - 1) / FD * FD;
     size_t dvp = (d_v + FD - 1) / FD * FD;
     float *dq_all = mem + shared;        /* 线程 t 的 dq[nqp][dkp] 和工作区从 dq_all + t·each 开始 */
-#line 986 "book/12-learning.nw"
+#line 976 "book/12-learning.nw"
     float *o = mem, *qt = o + nqp * d_v, *qp = qt + d_k * nqp, *dot = qp + nqp * dkp;
     float *dop = dot + d_v * nqp, *base = dop + nqp * dvp, *il = base + nqp, *D = il + nqp;
     float *row_l = D + nqp;
@@ -204,10 +194,10 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
         .nqp = nqp, .dkp = dkp, .dvp = dvp, .mask = mask, .causal = causal,
         .qt = qt, .qp = qp, .dot = dot, .dop = dop, .base = base, .il = il, .D = D,
     };
-#line 1020 "book/12-learning.nw"
+#line 1010 "book/12-learning.nw"
     memset(dq_all, 0, nt * each * sizeof *dq_all);
     if (status == ATTN_OK) {
-        bwd_block_fn *block = bwd_block_for(attn_isa_current());
+        bwd_block_fn *block = ATTN_FOR_ISA(attn_isa_current(), bwd_block);
         size_t n_blocks = (n_k + FK - 1) / FK;
         ATTN_OMP("omp parallel num_threads((int)nt)")
         {
@@ -227,7 +217,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 block(&p, &w, b * FK, dq != NULL ? mine : NULL, dk, dv, scale);
         }
     }
-#line 1045 "book/12-learning.nw"
+#line 1035 "book/12-learning.nw"
     /* dq[i][t] = scale · Σ_线程 dq_线程[i][t]，按线程号的顺序加 */
     for (size_t i = 0; status == ATTN_OK && dq != NULL && i < n_q; i++)
         for (size_t t = 0; t < d_k; t++) {
@@ -236,7 +226,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 sum += dq_all[th * each + i * dkp + t];
             dq[i * d_k + t] = scale * sum;
         }
-#line 978 "book/12-learning.nw"
+#line 968 "book/12-learning.nw"
     free(mem);
     return status == ATTN_OK ? ATTN_OK : -1;
 }

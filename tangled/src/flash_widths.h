@@ -11,7 +11,7 @@
 #define FNAME(f) f##_w4
 #define FTARGET
 #include FLASH_BODY
-#line 158 "book/09-fast.nw"
+#line 167 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -29,7 +29,7 @@
 #define FNAME(f) f##_w8
 #define FTARGET __attribute__((target("avx2,fma")))
 #include FLASH_BODY
-#line 158 "book/09-fast.nw"
+#line 167 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -46,7 +46,7 @@
 #define FNAME(f) f##_w16
 #define FTARGET __attribute__((target("avx512f,avx512vl,avx2,fma")))
 #include FLASH_BODY
-#line 158 "book/09-fast.nw"
+#line 167 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -55,4 +55,13 @@
 #undef vf
 #undef vi
 #line 154 "book/09-fast.nw"
+#endif
+
+/* 三份里属于指令集 isa 的那一份：ATTN_FOR_ISA(isa, flash_block) 是 flash_block_w16、_w8 或 _w4；
+   这个构建里没有的是 NULL */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ATTN_FOR_ISA(isa, f) ((isa) == ATTN_ISA_AVX512 ? f##_w16 : (isa) == ATTN_ISA_AVX2 ? f##_w8 \
+                              : (isa) == ATTN_ISA_PORTABLE ? f##_w4 : NULL)
+#else
+#define ATTN_FOR_ISA(isa, f) ((isa) == ATTN_ISA_PORTABLE ? f##_w4 : NULL)
 #endif

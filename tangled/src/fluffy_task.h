@@ -1,4 +1,4 @@
-#line 2332 "book/12-learning.nw"
+#line 2322 "book/12-learning.nw"
 /* src/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验。
    不属于库：attn-train、第 12 章的测试和图的数据程序各自包含它（函数都是 static）。 */
 #ifndef FLUFFY_TASK_H
@@ -6,7 +6,7 @@
 
 #include "attn.h"
 
-#line 2128 "book/12-learning.nw"
+#line 2118 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -31,7 +31,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 2160 "book/12-learning.nw"
+#line 2150 "book/12-learning.nw"
 #include "train.h"
 
 #include <math.h>
@@ -200,5 +200,5 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 2341 "book/12-learning.nw"
+#line 2331 "book/12-learning.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1619 "book/09-fast.nw"
+#line 1604 "book/09-fast.nw"
 /* src/matmul_fast.c — 分块、多线程的矩阵乘法，结果与第 1 章的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -14,7 +14,7 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#line 249 "book/09-fast.nw"
+#line 259 "book/09-fast.nw"
 #ifdef __GNUC__
 #define ATTN_INLINE static inline __attribute__((always_inline))
 #else
@@ -36,34 +36,24 @@
 #define ATTN_OMP(directive)
 #endif
 
-#line 1636 "book/09-fast.nw"
+#line 1621 "book/09-fast.nw"
 /* k 方向每段 MM_KC，每件工作 MM_ROWS 行（6 和 12 的倍数） */
 enum { MM_KC = 128, MM_ROWS = 48 };
 
 #define FLASH_BODY "matmul_kernel.h"
 #include "flash_widths.h"
 
-#line 1678 "book/09-fast.nw"
+#line 1663 "book/09-fast.nw"
+/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, matmul_rows) */
 typedef void matmul_rows_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t);
 
-static matmul_rows_fn *matmul_rows_for(int isa)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (isa == ATTN_ISA_AVX512)
-        return matmul_rows_w16;
-    if (isa == ATTN_ISA_AVX2)
-        return matmul_rows_w8;
-#endif
-    return isa == ATTN_ISA_PORTABLE ? matmul_rows_w4 : NULL;
-}
-
-#line 1693 "book/09-fast.nw"
+#line 1668 "book/09-fast.nw"
 /* c[m][n] = a[m][k] · b[k][n]，参数已由 attn_matmul 检查过；太小时返回 -1，留给第 1 章的循环 */
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
     if ((double)m * (double)k * (double)n < 1048576.0)
         return -1;
-    matmul_rows_fn *rows = matmul_rows_for(attn_isa_current());
+    matmul_rows_fn *rows = ATTN_FOR_ISA(attn_isa_current(), matmul_rows);
     size_t items = (m + MM_ROWS - 1) / MM_ROWS;
     ATTN_OMP("omp parallel for schedule(dynamic, 1)")
     for (size_t it = 0; it < items; it++) {

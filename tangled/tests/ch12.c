@@ -1,4 +1,4 @@
-#line 3079 "book/12-learning.nw"
+#line 3069 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2831 "book/12-learning.nw"
+#line 2821 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -104,10 +104,10 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3096 "book/12-learning.nw"
+#line 3086 "book/12-learning.nw"
 #include "../src/fluffy_task.h"
 
-#line 2409 "book/12-learning.nw"
+#line 2399 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -131,7 +131,7 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 2436 "book/12-learning.nw"
+#line 2426 "book/12-learning.nw"
 static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -148,7 +148,7 @@ static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 2457 "book/12-learning.nw"
+#line 2447 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -164,7 +164,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2758 "book/12-learning.nw"
+#line 2748 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -233,7 +233,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3104 "book/12-learning.nw"
+#line 3094 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -343,7 +343,7 @@ int main(void)
         /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
-#line 936 "book/12-learning.nw"
+#line 926 "book/12-learning.nw"
     check_section("快速的反向传播：n = 16384 时额外的内存");
     {
         size_t bytes = attn_flash_backward_bytes(16384, 16384, 64, 64, 1);
@@ -356,7 +356,7 @@ int main(void)
         CHECK_INT(attn_flash_backward_bytes(16, 16, 64, 64, -1), 0);
         CHECK_INT(attn_flash_backward_bytes(SIZE_MAX, 16, 64, 64, 1), 0);
     }
-#line 1110 "book/12-learning.nw"
+#line 1100 "book/12-learning.nw"
     check_section("快速的反向传播与参考版本一致（每一种指令集）");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -378,7 +378,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1;
-#line 1197 "book/12-learning.nw"
+#line 1187 "book/12-learning.nw"
                     size_t n1 = n_q * d_k, n2 = n_k * d_k, n3 = n_k * d_v, no = n_q * d_v;
                     float *f = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3) + n2) * sizeof *f);
                     float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
@@ -391,7 +391,7 @@ int main(void)
                         for (size_t x = 0; x < n_q * n_k; x++)
                             mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
                     }
-#line 1132 "book/12-learning.nw"
+#line 1122 "book/12-learning.nw"
                     all_ok &= attn_sdpa_backward_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, mask,
                                                            causal, dout, g1, g1 + n1, g1 + n1 + n2) == ATTN_OK;
                     all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
@@ -454,7 +454,7 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 1281 "book/12-learning.nw"
+#line 1271 "book/12-learning.nw"
     check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
@@ -494,7 +494,7 @@ int main(void)
         for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
         CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
     }
-#line 1363 "book/12-learning.nw"
+#line 1353 "book/12-learning.nw"
     check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
     {
         float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
@@ -516,7 +516,7 @@ int main(void)
         CHECK_OK(attn_gelu_backward(inf, one, d2, 2));
         CHECK(d2[0] == 1.0f && d2[1] == 0.0f);
     }
-#line 1450 "book/12-learning.nw"
+#line 1440 "book/12-learning.nw"
     check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致");
     {
         float z[2] = {1000, 0}, loss, dz[2];
@@ -556,7 +556,7 @@ int main(void)
         }
         CHECK(grad_err(g, num, N * V) < FD_TOL);
     }
-#line 1505 "book/12-learning.nw"
+#line 1495 "book/12-learning.nw"
     check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
     {
         attn_gpt_config cfg = {0};
@@ -582,7 +582,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 2061 "book/12-learning.nw"
+#line 2051 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -621,7 +621,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 2105 "book/12-learning.nw"
+#line 2095 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -631,7 +631,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 2536 "book/12-learning.nw"
+#line 2526 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -664,7 +664,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 2571 "book/12-learning.nw"
+#line 2561 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -684,7 +684,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2842 "book/12-learning.nw"
+#line 2832 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -712,13 +712,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2995 "book/12-learning.nw"
+#line 2985 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3121 "book/12-learning.nw"
+#line 3111 "book/12-learning.nw"
     return check_summary("ch12");
 }
