@@ -149,6 +149,32 @@ add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
   VERBATIM)
 add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
 
+# ---------------------------------------------------------------- LaTeX and PDF (before the HTML)
+set(TEX_CHAPTERS)
+foreach(stem ${ATTN_CHAPTERS} indexes)
+  add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
+    COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
+    DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+    COMMENT "pandoc: chapters/${stem}.tex")
+  list(APPEND TEX_CHAPTERS ${BOOK_DIR}/chapters/${stem}.tex)
+endforeach()
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.tex
+  COMMAND ${WEAVE} run ${JOB_DIR}/attn-book.master.json ${BOOK_DIR}/attn-book.tex
+  DEPENDS ${JOB_DIR}/attn-book.master.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+          ${PROJECT_SOURCE_DIR}/tools/preamble.tex
+  COMMENT "pandoc: attn-book.tex")
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf
+  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH}
+          ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex
+  WORKING_DIRECTORY ${BOOK_DIR}
+  DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS} ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
+  COMMENT "latexmk: typesetting attn-book.pdf (XeLaTeX)")
+# the chapters' LaTeX in a target of its own that waits only for the jobs, and comes before the
+# HTML: after an edit to the prose, pandoc writes the LaTeX while the build tangles and checks the
+# programs and figures, and the HTML pages while XeLaTeX typesets
+add_custom_target(latex-chapters ALL DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS})
+add_dependencies(latex-chapters book-jobs)
+
 # ---------------------------------------------------------------- HTML, a target per page
 # html-ch03 rebuilds chapter 3's page alone; html-index the index page
 set(HTML_PAGES)
@@ -189,28 +215,9 @@ add_custom_target(data-programs DEPENDS ${ATTN_DATA_PROGRAM_STAMPS})
 add_dependencies(figure-data data-programs)
 add_dependencies(live-figures data-programs)
 
-# ---------------------------------------------------------------- PDF
-set(TEX_CHAPTERS)
-foreach(stem ${ATTN_CHAPTERS} indexes)
-  add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
-    COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
-    DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py
-    COMMENT "pandoc: chapters/${stem}.tex")
-  list(APPEND TEX_CHAPTERS ${BOOK_DIR}/chapters/${stem}.tex)
-endforeach()
-add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.tex
-  COMMAND ${WEAVE} run ${JOB_DIR}/attn-book.master.json ${BOOK_DIR}/attn-book.tex
-  DEPENDS ${JOB_DIR}/attn-book.master.json ${PROJECT_SOURCE_DIR}/tools/weave.py
-          ${PROJECT_SOURCE_DIR}/tools/preamble.tex
-  COMMENT "pandoc: attn-book.tex")
-add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf
-  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH}
-          ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex
-  WORKING_DIRECTORY ${BOOK_DIR}
-  DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS} ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
-  COMMENT "latexmk: typesetting attn-book.pdf (XeLaTeX)")
+# ---------------------------------------------------------------- the PDF and book targets
 add_custom_target(pdf ALL DEPENDS ${BOOK_DIR}/attn-book.pdf)
-add_dependencies(pdf book-jobs figures)
+add_dependencies(pdf latex-chapters figures)
 add_custom_target(book)
 add_dependencies(book html pdf)
 

@@ -16,9 +16,12 @@ import sys
 
 
 def write_if_changed(path, text):
+    """Write PATH when TEXT differs from it; otherwise only mark it as new, so that make finds
+    the rule done instead of running it again at every build."""
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             if f.read() == text:
+                os.utime(path)
                 return
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write(text)

@@ -2,6 +2,8 @@
 # tools/tangle.sh — tangle book/*.nw into tangled/ with noweb's own notangle -L.
 #
 #   tools/tangle.sh            write tangled/, touching only files whose content changed
+#   tools/tangle.sh --build    the same, run by the build: exit 3 when a file was added to or
+#                              removed from tangled/ (the build must re-read its file lists)
 #   tools/tangle.sh --check    tangle into a temporary folder and compare with tangled/;
 #                              exit 1 on any difference, notangle warning or unknown root
 #
@@ -14,7 +16,8 @@ mode=write
 case "${1:-}" in
   "") ;;
   --check) mode=check ;;
-  *) echo "usage: tools/tangle.sh [--check]" >&2; exit 2 ;;
+  --build) mode=build ;;
+  *) echo "usage: tools/tangle.sh [--check | --build]" >&2; exit 2 ;;
 esac
 
 command -v notangle >/dev/null || { echo "tangle: notangle (Debian package noweb) not found" >&2; exit 2; }
@@ -120,9 +123,10 @@ fi
 
 # write mode: copy only what changed, so that make recompiles only what changed
 mkdir -p tangled
-changed=0
+changed=0 added=0
 while IFS= read -r -d '' f; do
   rel=${f#"$work"/}
+  [ -e "tangled/$rel" ] || added=$((added + 1))
   if ! cmp -s "$f" "tangled/$rel"; then
     mkdir -p "tangled/$(dirname "$rel")"
     cp "$f" "tangled/$rel"
@@ -135,8 +139,12 @@ done < <(find "$work" -type f -print0)
 while IFS= read -r -d '' f; do
   rel=${f#tangled/}
   if [ ! -e "$work/$rel" ]; then
-    rm -f "$f"; echo "tangle: removed tangled/$rel"; changed=$((changed + 1))
+    rm -f "$f"; echo "tangle: removed tangled/$rel"; changed=$((changed + 1)) added=$((added + 1))
   fi
 done < <(find tangled -type f -print0)
 find tangled -mindepth 1 -type d -empty -delete
+if [ $mode = build ] && [ $added -gt 0 ]; then
+  echo "tangle: tangled/ gained or lost files; run the build again (it re-reads its lists of sources)" >&2
+  exit 3
+fi
 exit 0
