@@ -460,15 +460,17 @@
     });
   };
 
-  // chapter 12: train the tiny model in the page; loss, held-out accuracy and a head's pattern
+  // chapter 12: train the tiny model in the page; loss, held-out accuracy, and the pattern of the
+  // head of layer 0 that gives the colour most weight (chosen as figure 12.2 chooses it)
   FIGURES["ch12-train"] = (fig, lib, data) => {
     const { batch, len, steps, sentences, held_out: heldOut, labels } = data;
     const panel = panelFor(fig, `动手试试：在页面里训练这个模型（attn_gpt_loss_grad 和 attn_adamw_step），每次 ${steps} 步`);
     const controls = el("div", { class: "live-controls" },
       control({ type: "button", name: "train", label: `训练 ${steps} 步` }),
       control({ type: "button", name: "reset", label: "从头再来" }));
-    const stats = table(null, ["值"], ["已经训练的步数", "这一步的损失", "最近 20 步的平均损失", "留出句子上的检验损失", "留出句子上的准确率"],
-      (i) => ({ key: ["step", "loss", "mean", "eval-loss", "eval-acc"][i] }), "");
+    const stats = table(null, ["值"], ["已经训练的步数", "这一步的损失", "最近 20 步的平均损失", "留出句子上的检验损失",
+      "留出句子上的准确率", "第 0 层最看重颜色的头"],
+      (i) => ({ key: ["step", "loss", "mean", "eval-loss", "eval-acc", "head"][i] }), "");
     const svgNS = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(svgNS, "svg");
     svg.setAttribute("viewBox", "0 0 300 120");
@@ -480,7 +482,7 @@
     const axisNote = document.createElementNS(svgNS, "text");
     svg.append(floor, curve, axisNote);
     const pats = el("div", { class: "live-row" }, labels.map((lab, e) =>
-      table(`第 0 层第 1 个头：${lab.slice(1).join(" ")}`, lab, lab, (i, j) => ({ key: `p-${e}-${i}-${j}` }), "查询＼键")));
+      table(`最看重颜色的头：${lab.slice(1).join(" ")}`, lab, lab, (i, j) => ({ key: `p-${e}-${i}-${j}` }), "查询＼键")));
     panel.append(controls, el("div", { class: "live-row" }, stats, svg), pats, panel.status);
 
     // the model, its gradient (bound to one buffer), AdamW's moments, the batch generator
@@ -555,18 +557,30 @@
       }
       put(panel, "eval-loss", Math.fround(sum / count));
       put(panel, "eval-acc", Math.fround(right / count));
-      // layer 0, head 1: the embedding, layer norm 1, attn_mha_pattern with the layer's weights
+      // layer 0: the embedding, layer norm 1, attn_mha_pattern with the layer's weights, for each
+      // head and all 128 sentences; as fluffy_colour_head, the head whose noun query gives the
+      // colour adjective (position 2 in sentences 0-63, 1 in 64-127) the most weight on average
       const layer = s.word(m, 22), L = (i) => s.word(layer, i);
       const [d, H, dh] = data.config;
       const w = sc.words([d, H, dh, L(2), L(4), L(6), L(8), L(3), L(5), L(7), L(9)]);
       const x = sc.floats(4 * d), a = sc.floats(4 * d), p = sc.floats(16);
-      [0, 64].forEach((k, e) => {
+      const col = new Array(H).fill(0), shown = [[], []];
+      for (let k = 0; k < 128; k++) {
         new Int32Array(lib.heap, tok, 4).set(sentences[k].slice(0, 4));
         lib.call("gpt_embed", m, tok, 4, 0, x);
         lib.call("layernorm", x, L(0), L(1), a, 4, d, 1e-5);
-        lib.call("mha_pattern", w, a, 4, a, 4, 0, 1, 1, p);
-        sc.read(p, 16).forEach((v, idx) => put(panel, `p-${e}-${Math.floor(idx / 4)}-${idx % 4}`, v, v));
-      });
+        for (let h = 0; h < H; h++) {
+          lib.call("mha_pattern", w, a, 4, a, 4, 0, 1, h, p);
+          const pat = sc.read(p, 16);
+          col[h] += pat[12 + (k < 64 ? 2 : 1)] / 128;
+          if (k === 0) shown[0][h] = pat;
+          if (k === 64) shown[1][h] = pat;
+        }
+      }
+      let head = 0;
+      for (let h = 1; h < H; h++) if (col[h] > col[head]) head = h;
+      put(panel, "head", head, undefined, 0);
+      shown.forEach((pats, e) => pats[head].forEach((v, idx) => put(panel, `p-${e}-${Math.floor(idx / 4)}-${idx % 4}`, v, v)));
       // the loss curve: every step, the dashed line is the floor 7·ln 2 / 4 of the text
       const top = 3.5, X = (i) => 10 + 285 * i / Math.max(2000, t), Y = (v) => 110 - 100 * Math.min(v, top) / top;
       curve.setAttribute("points", losses.map((v, i) => `${X(i + 1).toFixed(1)},${Y(v).toFixed(1)}`).join(" "));

@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 2900 "book/12-learning.nw"
+#line 2905 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -53,7 +53,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 2929 "book/12-learning.nw"
+#line 2934 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -83,7 +83,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 2960 "book/12-learning.nw"
+#line 2965 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;

@@ -1,4 +1,4 @@
-#line 2588 "book/12-learning.nw"
+#line 2589 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 
@@ -33,7 +33,40 @@ static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *
     }
 }
 
-#line 2600 "book/12-learning.nw"
+#line 2426 "book/12-learning.nw"
+static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
+                                double *col, double *tex, double *low)
+{
+    float w[2 * 2 * 16];
+    const float *row = w + (layer * (size_t)m->cfg.n_heads + head) * 16 + 12;
+    *col = *tex = 0;
+    *low = 1;
+    for (int s = 0; s < 128; s++) {
+        int tok[FL_LEN], cp = s < 64 ? 2 : 1;     /* 颜色的位置 */
+        fluffy_sentence(s, tok);
+        fluffy_patterns(m, tok, 4, w);
+        *col += row[cp] / 128.0;
+        *tex += row[3 - cp] / 128.0;
+        if (row[cp] < *low) *low = row[cp];
+    }
+}
+#line 2447 "book/12-learning.nw"
+/* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
+static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
+{
+    size_t best = 0;
+    double top = -1, col, tex, low;
+    for (size_t h = 0; h < (size_t)m->cfg.n_heads; h++) {
+        fluffy_colour_share(m, layer, h, &col, &tex, &low);
+        if (col > top) {
+            top = col;
+            best = h;
+        }
+    }
+    return best;
+}
+
+#line 2603 "book/12-learning.nw"
 enum { LIVE_STEPS = 100 };
 
 int main(void)
@@ -99,6 +132,8 @@ int main(void)
     fluffy_eval(&T.m, &eval_loss, &acc);
     live_number("eval-loss", eval_loss);
     live_number("eval-acc", acc);
+    size_t head = fluffy_colour_head(&T.m, 0);
+    live_number("head", (double)head);
     const int sent[2] = {0, 64};          /* 同图 12.2 */
     for (int e = 0; e < 2; e++) {
         int tok[FL_LEN];
@@ -109,7 +144,7 @@ int main(void)
             for (int j = 0; j <= i; j++) {
                 char key[32];
                 snprintf(key, sizeof key, "p-%d-%d-%d", e, i, j);
-                live_number(key, w[16 + i * 4 + j]);
+                live_number(key, w[head * 16 + i * 4 + j]);
             }
     }
     live_check_end();

@@ -1,4 +1,4 @@
-#line 3069 "book/12-learning.nw"
+#line 3074 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2821 "book/12-learning.nw"
+#line 2826 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -104,7 +104,7 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3086 "book/12-learning.nw"
+#line 3091 "book/12-learning.nw"
 #include "../src/fluffy_task.h"
 
 #line 2399 "book/12-learning.nw"
@@ -164,7 +164,7 @@ static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2748 "book/12-learning.nw"
+#line 2753 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -233,7 +233,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3094 "book/12-learning.nw"
+#line 3099 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -684,7 +684,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2832 "book/12-learning.nw"
+#line 2837 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -712,13 +712,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2985 "book/12-learning.nw"
+#line 2990 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3111 "book/12-learning.nw"
+#line 3116 "book/12-learning.nw"
     return check_summary("ch12");
 }
