@@ -7,66 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#line 29 "book/02-similarity.nw"
-/* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
-static const struct word_point {
-    const char *word;
-    float xy[2];
-    int group;          /* 0 颜色，1 速度，2 家具，3 动物 */
-} word_map[] = {
-    {"红", { 1,  1}, 0}, {"蓝", { 1,  2}, 0}, {"绿", { 2,  1}, 0}, {"黄", { 2,  2}, 0},
-    {"快", {-1, -1}, 1}, {"慢", {-2, -1}, 1}, {"香", {-2, -2}, 1},
-    {"桌", {-2,  1}, 2}, {"椅", {-1,  1}, 2},
-    {"狗", { 1, -1}, 3}, {"猫", { 2, -1}, 3}, {"豹", { 3, -1}, 3}, {"鹿", { 2, -2}, 3},
-    {"马", { 1, -2}, 3},
-};
-enum { N_WORDS = sizeof word_map / sizeof word_map[0] };
-
-/* 按字查坐标；找不到时返回 NULL。 */
-static const float *word_xy(const char *w)
-{
-    for (size_t i = 0; i < N_WORDS; i++)
-        if (strcmp(word_map[i].word, w) == 0)
-            return word_map[i].xy;
-    return NULL;
-}
-
-#line 768 "book/02-similarity.nw"
-/* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
-static void naive_softmax(float *x, size_t n)
-{
-    float m = x[0];
-    for (size_t j = 1; j < n; j++)
-        m = x[j] > m ? x[j] : m;
-    double sum = 0.0;
-    for (size_t j = 0; j < n; j++) {
-        x[j] = expf(x[j] - m);
-        sum += x[j];
-    }
-    for (size_t j = 0; j < n; j++)
-        x[j] = (float)(x[j] / sum);
-}
-
-/* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
-   use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
-static int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
-                           float *weights, float *out)
-{
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++) {
-            int s = attn_cosine(x + i * d, x + j * d, d, &weights[i * n + j]);
-            if (s != ATTN_OK)
-                return s;
-            weights[i * n + j] *= temp;
-        }
-        if (use_softmax)
-            naive_softmax(weights + i * n, n);
-        int s = attn_weighted_sum(weights + i * n, x, n, d, out + i * d);
-        if (s != ATTN_OK)
-            return s;
-    }
-    return ATTN_OK;
-}
+#include "../examples/ch02.h"
 
 #line 906 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
@@ -210,7 +151,7 @@ static int ex_naive(int argc, char **argv)
     return 0;
 }
 
-#line 177 "book/C-programs.nw"
+#line 175 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

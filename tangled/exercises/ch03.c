@@ -1,4 +1,4 @@
-#line 193 "book/C-programs.nw"
+#line 191 "book/C-programs.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -6,59 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#line 133 "book/03-attention.nw"
-/* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
-static void softmax_naive(float *x, size_t n)
-{
-    float sum = 0.0f;
-    for (size_t i = 0; i < n; i++) {
-        x[i] = expf(x[i]);
-        sum += x[i];
-    }
-    for (size_t i = 0; i < n; i++)
-        x[i] /= sum;
-}
-#line 1007 "book/03-attention.nw"
-/* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
-   分量：名词、形容词、第一个短语、第二个短语、动词。 */
-enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
-static const char *const fluffy_words[FL_N] = {
-    "a", "fluffy", "blue", "creature", "roamed", "the", "verdant", "forest"};
-static const float fluffy_x[FL_N * FL_D] = {
-    0, 0, 1, 0, 0,   /* a */
-    0, 1, 1, 0, 0,   /* fluffy */
-    0, 1, 1, 0, 0,   /* blue */
-    1, 0, 1, 0, 0,   /* creature */
-    0, 0, 0, 0, 1,   /* roamed */
-    0, 0, 0, 1, 0,   /* the */
-    0, 1, 0, 1, 0,   /* verdant */
-    1, 0, 0, 1, 0,   /* forest */
-};
-
-/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，算出注意力模式 w[8][8]
-   和输出 out[8][5]（W_V 是单位矩阵，所以 V = X）。 */
-static int fluffy_attention(float s, float c, float *w, float *out)
-{
-    /* w_q[5][3]、w_k[5][3]：行是嵌入的分量，列是查询（键）的分量 */
-    const float w_q[FL_D * FL_DK] = {
-        s, 0, 0,    /* 名词 → “我在找形容词” */
-        0, 0, 0,
-        0, c, 0,    /* 第一个短语 */
-        0, 0, c,    /* 第二个短语 */
-        0, 0, 0,
-    };
-    const float w_k[FL_D * FL_DK] = {
-        0, 0, 0,
-        s, 0, 0,    /* 形容词 → “我是形容词” */
-        0, c, 0,
-        0, 0, c,
-        0, 0, 0,
-    };
-    float q[FL_N * FL_DK], k[FL_N * FL_DK];
-    attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);    /* Q = X W_Q */
-    attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);    /* K = X W_K */
-    return attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
-}
+#include "../examples/ch03.h"
 
 #line 1435 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
@@ -156,7 +104,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 208 "book/C-programs.nw"
+#line 205 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 223 "book/C-programs.nw"
+#line 220 "book/C-programs.nw"
 /* attn-ch04：第 4 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -8,92 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 117 "book/04-scaling.nw"
-/* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
-   返回样本方差（分母 n - 1）；出错时返回 -1。 */
-static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
-{
-    float *q = malloc(d_k * sizeof *q), *k = malloc(d_k * sizeof *k);
-    double sum = 0.0, sum2 = 0.0;
-    if (q == NULL || k == NULL || n < 2) {
-        free(q);
-        free(k);
-        return -1.0;
-    }
-    for (size_t s = 0; s < n; s++) {
-        attn_rng_normal(r, q, d_k);
-        attn_rng_normal(r, k, d_k);
-        /* x = scale · sigma^2 · Σ_t q[t]·k[t] */
-        double dot = 0.0;
-        for (size_t t = 0; t < d_k; t++)
-            dot += (double)q[t] * k[t];
-        double x = dot * sigma * sigma * scale;
-        sum += x;
-        sum2 += x * x;
-    }
-    free(q);
-    free(k);
-    double mean = sum / (double)n;
-    return (sum2 - (double)n * mean * mean) / (double)(n - 1);
-}
-#line 225 "book/04-scaling.nw"
-/* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
-static double row_entropy(const float *p, size_t n)
-{
-    double h = 0.0;
-    for (size_t j = 0; j < n; j++)
-        if (p[j] > 0.0f)
-            h -= (double)p[j] * log((double)p[j]);
-    return h;
-}
-#line 240 "book/04-scaling.nw"
-/* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
-   累计最大权重和熵，最后取平均。 */
-static int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
-                             float scale, double *max_w, double *entropy)
-{
-    int status = ATTN_ENOMEM;
-    float *q = malloc(d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
-    float *v = calloc(n_k, sizeof *v), *w = malloc(n_k * sizeof *w), out;
-    *max_w = 0.0;
-    *entropy = 0.0;
-    if (q == NULL || k == NULL || v == NULL || w == NULL)
-        goto done;
-    for (size_t s = 0; s < trials; s++) {
-        attn_rng_normal(r, q, d_k);
-        attn_rng_normal(r, k, n_k * d_k);
-        status = attn_sdpa(q, k, v, 1, n_k, d_k, 1, scale, NULL, 0, &out, w);
-        if (status != ATTN_OK)
-            goto done;
-        float m = 0.0f;
-        for (size_t j = 0; j < n_k; j++)
-            if (w[j] > m)
-                m = w[j];
-        *max_w += m / (double)trials;
-        *entropy += row_entropy(w, n_k) / (double)trials;
-    }
-    status = ATTN_OK;
-done:
-    free(q);
-    free(k);
-    free(v);
-    free(w);
-    return status;
-}
-#line 630 "book/04-scaling.nw"
-/* 反面教材：不减最大值，分数一大就溢出。 */
-static void naive_softmax(float *x, size_t n)
-{
-    float sum = 0.0f;
-    for (size_t i = 0; i < n; i++) {
-        x[i] = expf(x[i]);
-        sum += x[i];
-    }
-    for (size_t i = 0; i < n; i++)
-        x[i] /= sum;
-}
+#include "../examples/ch04.h"
 
-#line 237 "book/C-programs.nw"
 /* 选项取值不合理时：说明原因，打印用法提示，退出状态 2。 */
 static int bad_value(const char *exercise, const char *why)
 {
@@ -101,7 +17,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 875 "book/04-scaling.nw"
+#line 874 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -128,7 +44,7 @@ static int ex_variance(int argc, char **argv)
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 904 "book/04-scaling.nw"
+#line 903 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
     size_t dk = 64, nk = 64, trials = 200, seed = 1;
@@ -158,7 +74,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 939 "book/04-scaling.nw"
+#line 938 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -176,7 +92,7 @@ static int ex_overflow(int argc, char **argv)
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 959 "book/04-scaling.nw"
+#line 958 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -201,7 +117,7 @@ static int ex_dmodel(int argc, char **argv)
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 986 "book/04-scaling.nw"
+#line 1005 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;
@@ -228,7 +144,7 @@ static int ex_jacobian(int argc, char **argv)
     return 0;
 }
 
-#line 250 "book/C-programs.nw"
+#line 244 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

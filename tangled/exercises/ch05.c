@@ -1,4 +1,4 @@
-#line 266 "book/C-programs.nw"
+#line 260 "book/C-programs.nw"
 /* attn-ch05：第 5 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -8,71 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 95 "book/05-mask.nw"
-/* 正确：看不见的分数换成 -inf，再做 softmax。p[n] 得到权重。 */
-static void mask_neg_inf(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : -INFINITY;
-    attn_softmax(p, n);
-}
-#line 145 "book/05-mask.nw"
-/* 错误一：看不见的分数置 0，再做 softmax。 */
-static void mask_zero_scores(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : 0.0f;
-    attn_softmax(p, n);
-}
+#include "../examples/ch05.h"
 
-/* 错误二：先做 softmax，再把看不见的权重置 0。 */
-static void mask_zero_weights(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = s[j];
-    attn_softmax(p, n);
-    for (size_t j = 0; j < n; j++)
-        if (!visible[j])
-            p[j] = 0.0f;
-}
-
-/* 错误三：分数加上 -1e9 代替 -inf。 */
-static void mask_big_negative(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : s[j] + -1e9f;
-    attn_softmax(p, n);
-}
-
-/* 错误四：填 -inf，但 softmax 只会减最大值、不管整行都是 -inf 的情形。 */
-static void mask_naive_inf(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    float m = -INFINITY, sum = 0.0f;
-    for (size_t j = 0; j < n; j++) {
-        p[j] = visible[j] ? s[j] : -INFINITY;
-        if (p[j] > m)
-            m = p[j];
-    }
-    for (size_t j = 0; j < n; j++) {
-        p[j] = expf(p[j] - m);
-        sum += p[j];
-    }
-    for (size_t j = 0; j < n; j++)
-        p[j] /= sum;
-}
-#line 953 "book/05-mask.nw"
-/* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
-static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
-{
-    unsigned long long n = n_q * n_k;
-    if (n_q != 0 && n / n_q != n_k)
-        return 0;
-    if (n > ~0ULL / sizeof(float))
-        return 0;
-    return n * sizeof(float);
-}
-
-#line 278 "book/C-programs.nw"
 static int bad_value(const char *exercise, const char *why)
 {
     fprintf(stderr, "%s: %s\n用法: attn-ch05 %s --help\n", exercise, why, exercise);
@@ -185,7 +122,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1173 "book/05-mask.nw"
+#line 1191 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;
@@ -206,7 +143,7 @@ static int ex_memory(int argc, char **argv)
     return 0;
 }
 
-#line 289 "book/C-programs.nw"
+#line 282 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 431 "book/C-programs.nw"
+#line 421 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 464 "book/C-programs.nw"
+#line 454 "book/C-programs.nw"
 /* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
 static size_t parse_list(const char *s, float *out, size_t max)
 {
@@ -164,7 +164,7 @@ static int ex_next(int argc, char **argv)
     return 0;
 }
 
-#line 449 "book/C-programs.nw"
+#line 439 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 485 "book/C-programs.nw"
+#line 475 "book/C-programs.nw"
 /* attn-ch12：第 12 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 464 "book/C-programs.nw"
+#line 454 "book/C-programs.nw"
 /* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
 static size_t parse_list(const char *s, float *out, size_t max)
 {
@@ -25,7 +25,7 @@ static size_t parse_list(const char *s, float *out, size_t max)
     return s != NULL && *s == '\0' ? n : 0;
 }
 
-#line 2905 "book/12-learning.nw"
+#line 2901 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -53,7 +53,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 2934 "book/12-learning.nw"
+#line 2930 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -83,7 +83,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 2965 "book/12-learning.nw"
+#line 2961 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;
@@ -105,7 +105,7 @@ static int ex_gelu_grad(int argc, char **argv)
     return 0;
 }
 
-#line 501 "book/C-programs.nw"
+#line 491 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

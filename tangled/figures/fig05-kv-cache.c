@@ -6,34 +6,8 @@
 
 #include <stdio.h>
 
-#line 637 "book/05-mask.nw"
-/* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
-   逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
-enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
-static int kv_figure_steps(float *q, float *k, float *v, float *w)
-{
-    attn_rng r;
-    attn_kv_cache c;
-    float out[KVF_DV];
-    int status = attn_rng_seed(&r, 17);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, q, KVF_N * KVF_DK);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, k, KVF_N * KVF_DK);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
-    if (status == ATTN_OK) status = attn_kv_cache_init(&c, KVF_N, KVF_DK, KVF_DV);
-    if (status != ATTN_OK)
-        return status;
-    for (size_t i = 0; i < KVF_N * KVF_N; i++)
-        w[i] = 0.0f;
-    for (size_t t = 0; t < KVF_N && status == ATTN_OK; t++) {
-        status = attn_kv_cache_append(&c, k + t * KVF_DK, v + t * KVF_DV, 1);
-        if (status == ATTN_OK)      /* w[t][0..t]：缓存里此时有 t+1 行 */
-            status = attn_kv_cache_attend(&c, q + t * KVF_DK, 1, 0.0f, out, w + t * KVF_N);
-    }
-    attn_kv_cache_free(&c);
-    return status;
-}
+#include "../examples/ch05.h"
 
-#line 674 "book/05-mask.nw"
 /* 一组（一步）的左上角：每行三组，组宽 14 格，组高 11 格，y 轴向上 */
 static double gx(size_t t) { return (double)(t % 3) * 14.0; }
 static double gy(size_t t) { return -(double)(t / 3) * 11.0; }

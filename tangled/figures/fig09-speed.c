@@ -1,4 +1,4 @@
-#line 2350 "book/09-fast.nw"
+#line 2371 "book/09-fast.nw"
 /* 图 9.2 的数据：attn-bench 的测量记录（GFLOP/s，d = 64，4 个头，每点取多次测量中最好的）。
    机器：Intel Xeon（KVM 虚拟机），2 核，AVX-512；测量时机器空闲。负数表示没有测（参考实现太慢）。 */
 #include <stdio.h>

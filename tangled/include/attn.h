@@ -95,7 +95,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 430 "book/04-scaling.nw"
+#line 429 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
@@ -203,7 +203,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
-#line 1512 "book/09-fast.nw"
+#line 1523 "book/09-fast.nw"
 /* attn_sdpa_ex 的选项。 */
 typedef struct attn_sdpa_options {
     size_t heads;   /* 头数，至少 1：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、
@@ -338,7 +338,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                        float scale, const unsigned char *mask, int causal,
                        const float *dout, float *dq, float *dk, float *dv);
-#line 1213 "book/12-learning.nw"
+#line 1211 "book/12-learning.nw"
 /* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
@@ -346,18 +346,18 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 1323 "book/12-learning.nw"
+#line 1321 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 1391 "book/12-learning.nw"
+#line 1389 "book/12-learning.nw"
 /* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −log p[targets[i]] 的平均，用 log-sum-exp 计算。
    dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n。
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 1533 "book/12-learning.nw"
+#line 1531 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。

@@ -1,4 +1,4 @@
-#line 696 "book/C-programs.nw"
+#line 686 "book/C-programs.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -29,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2008 "book/09-fast.nw"
+#line 2029 "book/09-fast.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -44,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2029 "book/09-fast.nw"
+#line 2050 "book/09-fast.nw"
 /* only：只测这一种指令集；-1 表示每种能用的都测 */
 static void bench_peak(size_t threads, size_t repeat, int only)
 {
@@ -71,10 +71,10 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 730 "book/C-programs.nw"
+#line 720 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
-#line 741 "book/C-programs.nw"
+#line 731 "book/C-programs.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 774 "book/C-programs.nw"
+#line 764 "book/C-programs.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 2062 "book/09-fast.nw"
+#line 2083 "book/09-fast.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -157,12 +157,12 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 789 "book/C-programs.nw"
+#line 779 "book/C-programs.nw"
     }
     if (backward) {
-#line 2107 "book/09-fast.nw"
+#line 2128 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
-#line 1049 "book/12-learning.nw"
+#line 1047 "book/12-learning.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -205,11 +205,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 792 "book/C-programs.nw"
+#line 782 "book/C-programs.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 798 "book/C-programs.nw"
+#line 788 "book/C-programs.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -251,5 +251,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 735 "book/C-programs.nw"
+#line 725 "book/C-programs.nw"
 }

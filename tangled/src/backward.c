@@ -238,7 +238,7 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
     return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
 }
 
-#line 1223 "book/12-learning.nw"
+#line 1221 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
@@ -285,7 +285,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
     return ATTN_OK;
 }
 
-#line 1329 "book/12-learning.nw"
+#line 1327 "book/12-learning.nw"
 /* gelu'(x)，double */
 static double gelu_slope(double x)
 {
@@ -308,7 +308,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
     return ATTN_OK;
 }
 
-#line 1400 "book/12-learning.nw"
+#line 1398 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {

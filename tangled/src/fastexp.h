@@ -1,4 +1,4 @@
-#line 760 "book/09-fast.nw"
+#line 775 "book/09-fast.nw"
 /* src/fastexp.h — 只用加减乘和移位的 exp，循环里能被编译器向量化。 */
 #ifndef ATTN_FASTEXP_H
 #define ATTN_FASTEXP_H
@@ -9,13 +9,13 @@
 /* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0）。 */
 static inline float attn_exp_neg(float x)
 {
-#line 780 "book/09-fast.nw"
+#line 795 "book/09-fast.nw"
     x = x < -87.9f ? -87.9f : x;
-#line 784 "book/09-fast.nw"
+#line 799 "book/09-fast.nw"
     float kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;   /* k = round(x / ln2) */
     float r = x - kf * 0.693359375f;                            /* ln2 的高位 */
     r = r - kf * -2.12194440e-4f;                               /* ln2 的低位 */
-#line 790 "book/09-fast.nw"
+#line 805 "book/09-fast.nw"
     float p = 1.9875691500e-4f;
     p = p * r + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
@@ -23,12 +23,12 @@ static inline float attn_exp_neg(float x)
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
     p = p * r * r + r + 1.0f;
-#line 800 "book/09-fast.nw"
+#line 815 "book/09-fast.nw"
     uint32_t bits = (uint32_t)((int32_t)kf + 127) << 23;
     float two_k;
     memcpy(&two_k, &bits, sizeof two_k);
     return p * two_k;
-#line 774 "book/09-fast.nw"
+#line 789 "book/09-fast.nw"
 }
 
 #endif

@@ -1,4 +1,4 @@
-#line 397 "book/09-fast.nw"
+#line 416 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程、运行时挑选指令集的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -14,33 +14,9 @@
 #include <omp.h>
 #endif
 
-#line 362 "book/09-fast.nw"
-/* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
-enum { FQ = 192, FK = 96, FD = 32 };
+#include "flash_common.h"
 
-#line 259 "book/09-fast.nw"
-#ifdef __GNUC__
-#define ATTN_INLINE static inline __attribute__((always_inline))
-#else
-#define ATTN_INLINE static inline
-#endif
-
-/* 把下一个循环完全展开（GCC 默认只完全展开 16 次以内的循环） */
-#if defined(__clang__)
-#define ATTN_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define ATTN_UNROLL _Pragma("GCC unroll 32")
-#else
-#define ATTN_UNROLL
-#endif
-
-#ifdef _OPENMP
-#define ATTN_OMP(directive) _Pragma(directive)
-#else
-#define ATTN_OMP(directive)
-#endif
-
-#line 463 "book/09-fast.nw"
+#line 478 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -99,18 +75,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 1083 "book/09-fast.nw"
-/* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
-static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
-{
-    if (!causal)
-        return n_k;
-    size_t lim = i0 + rows + n_k;
-    size_t end = lim > n_q ? lim - n_q : 0;
-    return end < n_k ? end : n_k;
-}
-
-#line 420 "book/09-fast.nw"
+#line 435 "book/09-fast.nw"
 /* 每种向量宽度各一份：flash_block_w4、flash_block_w8、flash_block_w16 …… */
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
@@ -173,11 +138,11 @@ int attn_isa_current(void)
     return isa;
 }
 
-#line 966 "book/09-fast.nw"
+#line 981 "book/09-fast.nw"
 /* 查询块函数的类型；指令集 isa 的那一份是 ATTN_FOR_ISA(isa, flash_block) */
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
-#line 1037 "book/09-fast.nw"
+#line 1052 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -199,7 +164,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1107 "book/09-fast.nw"
+#line 1122 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -219,7 +184,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1385 "book/09-fast.nw"
+#line 1396 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -256,7 +221,7 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 1274 "book/09-fast.nw"
+#line 1285 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -269,7 +234,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 1314 "book/09-fast.nw"
+#line 1325 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -281,14 +246,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 1287 "book/09-fast.nw"
+#line 1298 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1328 "book/09-fast.nw"
+#line 1339 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -301,7 +266,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 1294 "book/09-fast.nw"
+#line 1305 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -320,7 +285,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 999 "book/09-fast.nw"
+#line 1014 "book/09-fast.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
 {
     float (*loop)(size_t) = NULL;

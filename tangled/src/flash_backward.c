@@ -13,33 +13,9 @@
 #include <omp.h>
 #endif
 
-#line 362 "book/09-fast.nw"
-/* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
-enum { FQ = 192, FK = 96, FD = 32 };
+#include "flash_common.h"
 
-#line 259 "book/09-fast.nw"
-#ifdef __GNUC__
-#define ATTN_INLINE static inline __attribute__((always_inline))
-#else
-#define ATTN_INLINE static inline
-#endif
-
-/* 把下一个循环完全展开（GCC 默认只完全展开 16 次以内的循环） */
-#if defined(__clang__)
-#define ATTN_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define ATTN_UNROLL _Pragma("GCC unroll 32")
-#else
-#define ATTN_UNROLL
-#endif
-
-#ifdef _OPENMP
-#define ATTN_OMP(directive) _Pragma(directive)
-#else
-#define ATTN_OMP(directive)
-#endif
-
-#line 683 "book/12-learning.nw"
+#line 681 "book/12-learning.nw"
 struct bwd_problem {
     const float *k, *v;            /* k[n_k][d_k]、v[n_k][d_v] */
     size_t n_q, n_k, d_k, d_v;
@@ -68,16 +44,16 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
     return 2 * FK * dkp + 2 * FK * dvp + 2 * FK * FQ;
 }
 
-#line 664 "book/12-learning.nw"
+#line 662 "book/12-learning.nw"
 #define FLASH_BODY "flash_backward_kernel.h"
 #include "flash_widths.h"
 
-#line 846 "book/12-learning.nw"
+#line 844 "book/12-learning.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 
-#line 857 "book/12-learning.nw"
+#line 855 "book/12-learning.nw"
 static double bwd_max_abs(const float *x, size_t n)
 {
     double m = 0.0;
@@ -99,7 +75,7 @@ static int bwd_applies(const attn_problem *prob, const float *dout)
     return attn_flash_applies(prob) && grad < 1e30 && n * md < 1e30;
 }
 
-#line 882 "book/12-learning.nw"
+#line 880 "book/12-learning.nw"
 /* 实际的线程数；不合法时为 0 */
 static size_t bwd_threads(int threads)
 {
@@ -142,7 +118,7 @@ size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v,
     return (all * sizeof(float) + 63) / 64 * 64;
 }
 
-#line 943 "book/12-learning.nw"
+#line 941 "book/12-learning.nw"
 int attn_flash_backward(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
@@ -165,7 +141,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
     size_t nqp = (n_q + FQ - 1) / FQ * FQ, dkp = (d_k + FD - 1) / FD * FD;
     size_t dvp = (d_v + FD - 1) / FD * FD;
     float *dq_all = mem + shared;        /* 线程 t 的 dq[nqp][dkp] 和工作区从 dq_all + t·each 开始 */
-#line 976 "book/12-learning.nw"
+#line 974 "book/12-learning.nw"
     float *o = mem, *qt = o + nqp * d_v, *qp = qt + d_k * nqp, *dot = qp + nqp * dkp;
     float *dop = dot + d_v * nqp, *base = dop + nqp * dvp, *il = base + nqp, *D = il + nqp;
     float *row_l = D + nqp;
@@ -194,7 +170,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
         .nqp = nqp, .dkp = dkp, .dvp = dvp, .mask = mask, .causal = causal,
         .qt = qt, .qp = qp, .dot = dot, .dop = dop, .base = base, .il = il, .D = D,
     };
-#line 1010 "book/12-learning.nw"
+#line 1008 "book/12-learning.nw"
     memset(dq_all, 0, nt * each * sizeof *dq_all);
     if (status == ATTN_OK) {
         bwd_block_fn *block = ATTN_FOR_ISA(attn_isa_current(), bwd_block);
@@ -217,7 +193,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 block(&p, &w, b * FK, dq != NULL ? mine : NULL, dk, dv, scale);
         }
     }
-#line 1035 "book/12-learning.nw"
+#line 1033 "book/12-learning.nw"
     /* dq[i][t] = scale · Σ_线程 dq_线程[i][t]，按线程号的顺序加 */
     for (size_t i = 0; status == ATTN_OK && dq != NULL && i < n_q; i++)
         for (size_t t = 0; t < d_k; t++) {
@@ -226,7 +202,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 sum += dq_all[th * each + i * dkp + t];
             dq[i * d_k + t] = scale * sum;
         }
-#line 968 "book/12-learning.nw"
+#line 966 "book/12-learning.nw"
     free(mem);
     return status == ATTN_OK ? ATTN_OK : -1;
 }

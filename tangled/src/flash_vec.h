@@ -31,7 +31,7 @@ ATTN_INLINE FTARGET vf FNAME(max)(vf a, vf b)
     return (vf)((gt & (vi)a) | (~gt & (vi)b));
 }
 
-#line 835 "book/09-fast.nw"
+#line 850 "book/09-fast.nw"
 /* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；算法与 attn_exp_neg 相同 */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
 {

@@ -1,12 +1,13 @@
-#line 2322 "book/12-learning.nw"
-/* src/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验。
-   不属于库：attn-train、第 12 章的测试和图的数据程序各自包含它（函数都是 static）。 */
+#line 2320 "book/12-learning.nw"
+/* src/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
+   还有读出训练后的注意力模式（后面两节）。不属于库：attn-train、第 12 章的测试和图的数据程序
+   各自包含它（函数都是 static）。 */
 #ifndef FLUFFY_TASK_H
 #define FLUFFY_TASK_H
 
 #include "attn.h"
 
-#line 2118 "book/12-learning.nw"
+#line 2116 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -31,7 +32,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 2150 "book/12-learning.nw"
+#line 2148 "book/12-learning.nw"
 #include "train.h"
 
 #include <math.h>
@@ -200,5 +201,62 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 2331 "book/12-learning.nw"
+#line 2403 "book/12-learning.nw"
+/* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
+static inline void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
+{
+    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads;
+    size_t dh = (size_t)m->cfg.d_head, hd = H * dh;
+    float x[8 * 32], a[8 * 32], q[8 * 32], k[8 * 32], qh[8 * 32], kh[8 * 32], o[8 * 32];
+    attn_gpt_embed(m, tok, n, 0, x);
+    for (size_t l = 0; l < (size_t)m->cfg.n_layers; l++) {
+        const attn_gpt_layer *L = &m->layers[l];
+        attn_layernorm(x, L->ln1_g, L->ln1_b, a, n, d, 1e-5f);
+        attn_linear(a, L->w_q, L->b_q, q, n, d, hd);
+        attn_linear(a, L->w_k, L->b_k, k, n, d, hd);
+        for (size_t h = 0; h < H; h++) {
+            for (size_t i = 0; i < n; i++) {
+                memcpy(qh + i * dh, q + i * hd + h * dh, dh * sizeof *q);
+                memcpy(kh + i * dh, k + i * hd + h * dh, dh * sizeof *k);
+            }
+            attn_sdpa(qh, kh, kh, n, n, dh, dh, 0.0f, NULL, 1, o, w + (l * H + h) * n * n);
+        }
+        attn_gpt_block(m, l, x, n);
+    }
+}
+
+#line 2430 "book/12-learning.nw"
+static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
+                                double *col, double *tex, double *low)
+{
+    float w[2 * 2 * 16];
+    const float *row = w + (layer * (size_t)m->cfg.n_heads + head) * 16 + 12;
+    *col = *tex = 0;
+    *low = 1;
+    for (int s = 0; s < 128; s++) {
+        int tok[FL_LEN], cp = s < 64 ? 2 : 1;     /* 颜色的位置 */
+        fluffy_sentence(s, tok);
+        fluffy_patterns(m, tok, 4, w);
+        *col += row[cp] / 128.0;
+        *tex += row[3 - cp] / 128.0;
+        if (row[cp] < *low) *low = row[cp];
+    }
+}
+#line 2451 "book/12-learning.nw"
+/* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
+static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
+{
+    size_t best = 0;
+    double top = -1, col, tex, low;
+    for (size_t h = 0; h < (size_t)m->cfg.n_heads; h++) {
+        fluffy_colour_share(m, layer, h, &col, &tex, &low);
+        if (col > top) {
+            top = col;
+            best = h;
+        }
+    }
+    return best;
+}
+
+#line 2334 "book/12-learning.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1604 "book/09-fast.nw"
+#line 1615 "book/09-fast.nw"
 /* src/matmul_fast.c — 分块、多线程的矩阵乘法，结果与第 1 章的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -14,40 +14,19 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#line 259 "book/09-fast.nw"
-#ifdef __GNUC__
-#define ATTN_INLINE static inline __attribute__((always_inline))
-#else
-#define ATTN_INLINE static inline
-#endif
+#include "flash_common.h"
 
-/* 把下一个循环完全展开（GCC 默认只完全展开 16 次以内的循环） */
-#if defined(__clang__)
-#define ATTN_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define ATTN_UNROLL _Pragma("GCC unroll 32")
-#else
-#define ATTN_UNROLL
-#endif
-
-#ifdef _OPENMP
-#define ATTN_OMP(directive) _Pragma(directive)
-#else
-#define ATTN_OMP(directive)
-#endif
-
-#line 1621 "book/09-fast.nw"
 /* k 方向每段 MM_KC，每件工作 MM_ROWS 行（6 和 12 的倍数） */
 enum { MM_KC = 128, MM_ROWS = 48 };
 
 #define FLASH_BODY "matmul_kernel.h"
 #include "flash_widths.h"
 
-#line 1663 "book/09-fast.nw"
+#line 1674 "book/09-fast.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, matmul_rows) */
 typedef void matmul_rows_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t);
 
-#line 1668 "book/09-fast.nw"
+#line 1679 "book/09-fast.nw"
 /* c[m][n] = a[m][k] · b[k][n]，参数已由 attn_matmul 检查过；太小时返回 -1，留给第 1 章的循环 */
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {

@@ -1,4 +1,4 @@
-#line 436 "book/04-scaling.nw"
+#line 435 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-#line 1548 "book/12-learning.nw"
+#line 1546 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1678 "book/12-learning.nw"
+#line 1676 "book/12-learning.nw"
 #if defined(__GNUC__) && defined(__x86_64__)
 #define TRAIN_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
@@ -117,7 +117,7 @@ static void lin_bwd(const float *x, const float *w, const float *dy, size_t R, s
             db[j] += dy[i * dout + j];
 }
 
-#line 1790 "book/12-learning.nw"
+#line 1788 "book/12-learning.nw"
 /* 一层留给反向的中间结果，每个都是 R 行 */
 typedef struct {
     float *x0, *a1, *q, *k, *v, *att, *x1, *a2, *gh, *gs;
@@ -204,7 +204,7 @@ static void head_put(float *dst, const float *src, size_t n, size_t hd, size_t d
         memcpy(dst + (s * n + i) * hd + h * dh, src + i * dh, dh * sizeof *dst);
 }
 
-#line 1562 "book/12-learning.nw"
+#line 1560 "book/12-learning.nw"
 int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
                     size_t n_seq, size_t n, float scale, double *loss_sum, float *logits_out,
                     attn_gpt *grad, float gscale, train_work *work)
@@ -238,7 +238,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     if (st != ATTN_OK)
         goto done;
 #define TRY(call) do { if ((st = (call)) != ATTN_OK) goto done; } while (0)
-#line 1885 "book/12-learning.nw"
+#line 1883 "book/12-learning.nw"
     /* x[s·n + i] = wte[tokens[s·n + i]] + wpe[i] */
     float *x = L ? B.S[0].x0 : B.xf;
     for (size_t r = 0; r < R; r++)
@@ -285,7 +285,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     transpose(m->wte, V, d, B.wt);
     float *logits = logits_out != NULL ? logits_out : B.logits;
     train_mm(B.af, d, 1, B.wt, V, logits, V, R, d, V, 0);
-#line 1937 "book/12-learning.nw"
+#line 1935 "book/12-learning.nw"
     double total = 0;
     for (size_t r = 0; r < R; r++) {
         const float *z = logits + r * V;
@@ -310,9 +310,9 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
         e[targets[r]] -= gscale;
     }
     *loss_sum = total;
-#line 1597 "book/12-learning.nw"
+#line 1595 "book/12-learning.nw"
     if (grad != NULL) {
-#line 1968 "book/12-learning.nw"
+#line 1966 "book/12-learning.nw"
         float *dx = B.dx, *t1 = B.t1, *t2 = B.t2;
         /* 反嵌入 logits = af·wteᵀ：d_af = dlogits·wte，d_wte += dlogitsᵀ·af */
         train_mm(B.dlogits, V, 1, m->wte, d, t2, d, R, V, d, 0);
@@ -355,7 +355,7 @@ int train_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
                 grad->wte[(size_t)tokens[r] * d + j] += dx[r * d + j];
                 grad->wpe[(r % n) * d + j] += dx[r * d + j];
             }
-#line 1599 "book/12-learning.nw"
+#line 1597 "book/12-learning.nw"
     }
 #undef TRY
 done:
@@ -376,7 +376,7 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
     return st;
 }
 
-#line 2016 "book/12-learning.nw"
+#line 2014 "book/12-learning.nw"
 /* p、m、v 各走一遍（参数已经查过）；和 mm_any 一样，运行时挑选的版本是 static 的 */
 TRAIN_CLONES
 static void adamw_all(float *p, const float *g, float *m, float *v, size_t n, float decay,

@@ -1,4 +1,4 @@
-#line 1631 "book/12-learning.nw"
+#line 1629 "book/12-learning.nw"
 /* src/train.h — 第 12 章训练用的内部接口，不对外公开。 */
 #ifndef ATTN_TRAIN_H
 #define ATTN_TRAIN_H

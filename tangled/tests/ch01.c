@@ -1,4 +1,4 @@
-#line 729 "book/01-mlp.nw"
+#line 745 "book/01-mlp.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,25 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#line 407 "book/01-mlp.nw"
-/* 在 [0, π] 上等距取 n+1 个节点，构造 g(x) = relu(x·w1 + b1)·w2 + b2：
-   w1[1×n], b1[n], w2[n×1], b2[1]，g 在每个节点上等于 sin */
-static void relu_sine_net(size_t n, float *w1, float *b1, float *w2, float *b2)
-{
-    const double pi = 3.14159265358979323846;
-    double h = pi / (double)n, prev_slope = 0.0;
-    for (size_t i = 0; i < n; i++) {
-        double xi = (double)i * h;
-        double slope = (sin(xi + h) - sin(xi)) / h;
-        w1[i] = 1.0f;
-        b1[i] = (float)-xi;
-        w2[i] = (float)(slope - prev_slope);
-        prev_slope = slope;
-    }
-    b2[0] = (float)sin(0.0);
-}
+#include "../examples/ch01.h"
 
-#line 738 "book/01-mlp.nw"
 int main(void)
 {
 #line 122 "book/01-mlp.nw"
@@ -234,6 +217,6 @@ int main(void)
         CHECK_STATUS(attn_ffn(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 749 "book/01-mlp.nw"
+#line 765 "book/01-mlp.nw"
     return check_summary("ch01");
 }

@@ -1,4 +1,4 @@
-#line 1014 "book/04-scaling.nw"
+#line 1033 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,79 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 117 "book/04-scaling.nw"
-/* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
-   返回样本方差（分母 n - 1）；出错时返回 -1。 */
-static double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
-{
-    float *q = malloc(d_k * sizeof *q), *k = malloc(d_k * sizeof *k);
-    double sum = 0.0, sum2 = 0.0;
-    if (q == NULL || k == NULL || n < 2) {
-        free(q);
-        free(k);
-        return -1.0;
-    }
-    for (size_t s = 0; s < n; s++) {
-        attn_rng_normal(r, q, d_k);
-        attn_rng_normal(r, k, d_k);
-        /* x = scale · sigma^2 · Σ_t q[t]·k[t] */
-        double dot = 0.0;
-        for (size_t t = 0; t < d_k; t++)
-            dot += (double)q[t] * k[t];
-        double x = dot * sigma * sigma * scale;
-        sum += x;
-        sum2 += x * x;
-    }
-    free(q);
-    free(k);
-    double mean = sum / (double)n;
-    return (sum2 - (double)n * mean * mean) / (double)(n - 1);
-}
-#line 225 "book/04-scaling.nw"
-/* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
-static double row_entropy(const float *p, size_t n)
-{
-    double h = 0.0;
-    for (size_t j = 0; j < n; j++)
-        if (p[j] > 0.0f)
-            h -= (double)p[j] * log((double)p[j]);
-    return h;
-}
-#line 240 "book/04-scaling.nw"
-/* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
-   累计最大权重和熵，最后取平均。 */
-static int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
-                             float scale, double *max_w, double *entropy)
-{
-    int status = ATTN_ENOMEM;
-    float *q = malloc(d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
-    float *v = calloc(n_k, sizeof *v), *w = malloc(n_k * sizeof *w), out;
-    *max_w = 0.0;
-    *entropy = 0.0;
-    if (q == NULL || k == NULL || v == NULL || w == NULL)
-        goto done;
-    for (size_t s = 0; s < trials; s++) {
-        attn_rng_normal(r, q, d_k);
-        attn_rng_normal(r, k, n_k * d_k);
-        status = attn_sdpa(q, k, v, 1, n_k, d_k, 1, scale, NULL, 0, &out, w);
-        if (status != ATTN_OK)
-            goto done;
-        float m = 0.0f;
-        for (size_t j = 0; j < n_k; j++)
-            if (w[j] > m)
-                m = w[j];
-        *max_w += m / (double)trials;
-        *entropy += row_entropy(w, n_k) / (double)trials;
-    }
-    status = ATTN_OK;
-done:
-    free(q);
-    free(k);
-    free(v);
-    free(w);
-    return status;
-}
-#line 511 "book/04-scaling.nw"
+#include "../examples/ch04.h"
+#line 510 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -109,20 +38,8 @@ done:
     free(jac);
     return result;
 }
-#line 630 "book/04-scaling.nw"
-/* 反面教材：不减最大值，分数一大就溢出。 */
-static void naive_softmax(float *x, size_t n)
-{
-    float sum = 0.0f;
-    for (size_t i = 0; i < n; i++) {
-        x[i] = expf(x[i]);
-        sum += x[i];
-    }
-    for (size_t i = 0; i < n; i++)
-        x[i] /= sum;
-}
 
-#line 1027 "book/04-scaling.nw"
+#line 1043 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -207,7 +124,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 460 "book/04-scaling.nw"
+#line 459 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -246,7 +163,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 544 "book/04-scaling.nw"
+#line 543 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -305,7 +222,7 @@ int main(void)
             CHECK_NEAR(scaled, 0.093, 0.0005);
         }
     }
-#line 612 "book/04-scaling.nw"
+#line 611 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -315,7 +232,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 644 "book/04-scaling.nw"
+#line 643 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -332,7 +249,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 676 "book/04-scaling.nw"
+#line 675 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -364,7 +281,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 727 "book/04-scaling.nw"
+#line 726 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -389,7 +306,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 780 "book/04-scaling.nw"
+#line 779 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -398,6 +315,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 1040 "book/04-scaling.nw"
+#line 1056 "book/04-scaling.nw"
     return check_summary("ch04");
 }

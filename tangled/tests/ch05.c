@@ -1,101 +1,12 @@
-#line 1195 "book/05-mask.nw"
+#line 1213 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
 
 #include <math.h>
 
-#line 95 "book/05-mask.nw"
-/* 正确：看不见的分数换成 -inf，再做 softmax。p[n] 得到权重。 */
-static void mask_neg_inf(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : -INFINITY;
-    attn_softmax(p, n);
-}
-#line 145 "book/05-mask.nw"
-/* 错误一：看不见的分数置 0，再做 softmax。 */
-static void mask_zero_scores(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : 0.0f;
-    attn_softmax(p, n);
-}
+#include "../examples/ch05.h"
 
-/* 错误二：先做 softmax，再把看不见的权重置 0。 */
-static void mask_zero_weights(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = s[j];
-    attn_softmax(p, n);
-    for (size_t j = 0; j < n; j++)
-        if (!visible[j])
-            p[j] = 0.0f;
-}
-
-/* 错误三：分数加上 -1e9 代替 -inf。 */
-static void mask_big_negative(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    for (size_t j = 0; j < n; j++)
-        p[j] = visible[j] ? s[j] : s[j] + -1e9f;
-    attn_softmax(p, n);
-}
-
-/* 错误四：填 -inf，但 softmax 只会减最大值、不管整行都是 -inf 的情形。 */
-static void mask_naive_inf(const float *s, const unsigned char *visible, size_t n, float *p)
-{
-    float m = -INFINITY, sum = 0.0f;
-    for (size_t j = 0; j < n; j++) {
-        p[j] = visible[j] ? s[j] : -INFINITY;
-        if (p[j] > m)
-            m = p[j];
-    }
-    for (size_t j = 0; j < n; j++) {
-        p[j] = expf(p[j] - m);
-        sum += p[j];
-    }
-    for (size_t j = 0; j < n; j++)
-        p[j] /= sum;
-}
-#line 953 "book/05-mask.nw"
-/* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
-static unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
-{
-    unsigned long long n = n_q * n_k;
-    if (n_q != 0 && n / n_q != n_k)
-        return 0;
-    if (n > ~0ULL / sizeof(float))
-        return 0;
-    return n * sizeof(float);
-}
-#line 637 "book/05-mask.nw"
-/* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
-   逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
-enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
-static int kv_figure_steps(float *q, float *k, float *v, float *w)
-{
-    attn_rng r;
-    attn_kv_cache c;
-    float out[KVF_DV];
-    int status = attn_rng_seed(&r, 17);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, q, KVF_N * KVF_DK);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, k, KVF_N * KVF_DK);
-    if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
-    if (status == ATTN_OK) status = attn_kv_cache_init(&c, KVF_N, KVF_DK, KVF_DV);
-    if (status != ATTN_OK)
-        return status;
-    for (size_t i = 0; i < KVF_N * KVF_N; i++)
-        w[i] = 0.0f;
-    for (size_t t = 0; t < KVF_N && status == ATTN_OK; t++) {
-        status = attn_kv_cache_append(&c, k + t * KVF_DK, v + t * KVF_DV, 1);
-        if (status == ATTN_OK)      /* w[t][0..t]：缓存里此时有 t+1 行 */
-            status = attn_kv_cache_attend(&c, q + t * KVF_DK, 1, 0.0f, out, w + t * KVF_N);
-    }
-    attn_kv_cache_free(&c);
-    return status;
-}
-
-#line 1205 "book/05-mask.nw"
 int main(void)
 {
 #line 59 "book/05-mask.nw"
@@ -443,6 +354,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1221 "book/05-mask.nw"
+#line 1237 "book/05-mask.nw"
     return check_summary("ch05");
 }

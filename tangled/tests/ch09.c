@@ -1,4 +1,4 @@
-#line 1900 "book/09-fast.nw"
+#line 1925 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -10,45 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 362 "book/09-fast.nw"
-/* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
-enum { FQ = 192, FK = 96, FD = 32 };
+#include "../examples/ch09.h"
 
-#line 1083 "book/09-fast.nw"
-/* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
-static size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
-{
-    if (!causal)
-        return n_k;
-    size_t lim = i0 + rows + n_k;
-    size_t end = lim > n_q ? lim - n_q : 0;
-    return end < n_k ? end : n_k;
-}
-
-#line 1165 "book/09-fast.nw"
-/* 图 9.1 与测试共用：n 个查询、n 个键、因果时，按 flash_block 的循环把每个 (查询块, 键块)
-   分成三类：0 整块跳过，1 整块看得见，2 在对角线上（处理了，块里有被掩码的分数）。
-   visit(i0, rows, j0, cols, 类别, arg) 对每一块调用一次；返回按块数出的分数个数。 */
-static size_t flash_tiles(size_t n, void (*visit)(size_t, size_t, size_t, size_t, int, void *),
-                          void *arg)
-{
-    size_t scores = 0;
-    for (size_t i0 = 0; i0 < n; i0 += FQ) {
-        size_t rows = n - i0 < FQ ? n - i0 : FQ;
-        size_t j_end = flash_key_end(n, n, 1, i0, rows);
-        for (size_t j0 = 0; j0 < n; j0 += FK) {
-            size_t cols = n - j0 < FK ? n - j0 : FK;
-            int kind = j0 >= j_end ? 0 : j0 + cols - 1 <= i0 ? 1 : 2;   /* 第一行 i0 看到键 i0 为止 */
-            if (kind != 0)
-                scores += rows * cols;
-            if (visit != NULL)
-                visit(i0, rows, j0, cols, kind, arg);
-        }
-    }
-    return scores;
-}
-
-#line 1950 "book/09-fast.nw"
+#line 1971 "book/09-fast.nw"
 /* 图 9.1 的块：按类别计数 */
 static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int kind, void *arg)
 {
@@ -56,7 +20,7 @@ static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int 
     ((size_t *)arg)[kind]++;
 }
 
-#line 1959 "book/09-fast.nw"
+#line 1980 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static float ch09_rand(unsigned *state)
 {
@@ -81,7 +45,7 @@ static size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1921 "book/09-fast.nw"
+#line 1942 "book/09-fast.nw"
 int main(void)
 {
 #line 35 "book/09-fast.nw"
@@ -127,7 +91,7 @@ int main(void)
         CHECK(tiles_fit);
         CHECK_INT(2 * 16, 32);                     /* 最宽的寄存器块的列数 = FD */
     }
-#line 633 "book/09-fast.nw"
+#line 648 "book/09-fast.nw"
     check_section("在线 softmax：分两半算等于一次算完");
     {
         double x[4] = {1, 2, 4, 3}, v[4] = {1, 2, 3, 4};
@@ -189,7 +153,7 @@ int main(void)
         CHECK_REL(ll, l, 1e-12);
         CHECK_NEAR(oo / ll, o / l, 1e-12);
     }
-#line 810 "book/09-fast.nw"
+#line 825 "book/09-fast.nw"
     check_section("近似 exp");
     {
         double worst = 0.0;
@@ -207,7 +171,7 @@ int main(void)
         CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
         CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
     }
-#line 1060 "book/09-fast.nw"
+#line 1075 "book/09-fast.nw"
     check_section("工作区的大小与序列长度无关");
     {
         CHECK_INT(192 * 64 + 96 * 64 + 96 * 64 + 192 * 64 + 96 * 192 + 3 * 192, 55872);
@@ -220,7 +184,7 @@ int main(void)
         CHECK_INT(attn_flash_bytes(64, 64, -1), 0);
         CHECK(attn_flash_bytes(64, 64, 1) < ((size_t)64 << 20));
     }
-#line 1131 "book/09-fast.nw"
+#line 1146 "book/09-fast.nw"
     check_section("因果时跳过的块");
     {
         CHECK_INT(2048 / 192, 10);
@@ -238,7 +202,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(200, 300, 1), 192 * 292 + 8 * 300);
         CHECK_INT(292 % 96, 4);
     }
-#line 1235 "book/09-fast.nw"
+#line 1246 "book/09-fast.nw"
     check_section("图 9.1：n = 768 时的块");
     {
         size_t count[3] = {0, 0, 0};
@@ -256,7 +220,7 @@ int main(void)
         CHECK_NEAR(368640.0 / (768.0 * 768.0), 0.625, 0);
         CHECK_INT(flash_tiles(2048, NULL, NULL), 2289664);      /* 和上面的 54.6% 是同一种数法 */
     }
-#line 1472 "book/09-fast.nw"
+#line 1483 "book/09-fast.nw"
     check_section("极大的输入交给参考实现：不出 NaN");
     {
         float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
@@ -267,7 +231,7 @@ int main(void)
         CHECK_NEAR(fast[0], ref[0], 0.0);
         CHECK_NEAR(fast[0], 20.0, 0.0);
     }
-#line 1564 "book/09-fast.nw"
+#line 1575 "book/09-fast.nw"
     check_section("多个头、多个线程");
     {
         size_t heads = 3, n = 150, d = 40;
@@ -286,7 +250,7 @@ int main(void)
         CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
         free(q); free(k); free(v); free(o1); free(o2); free(o3);
     }
-#line 1699 "book/09-fast.nw"
+#line 1710 "book/09-fast.nw"
     check_section("分块的矩阵乘法和第 1 章的循环一位不差");
     {
         size_t shapes[][3] = {{2048, 512, 512}, {100, 300, 50}, {37, 1000, 65}, {96, 129, 97}};
@@ -323,7 +287,7 @@ int main(void)
         CHECK((double)100 * 300 * 50 >= 1048576.0);     /* 这些形状都够大，确实走了分块的版本 */
         CHECK((double)96 * 129 * 97 >= 1048576.0);
     }
-#line 1747 "book/09-fast.nw"
+#line 1758 "book/09-fast.nw"
     check_section("快速路径与参考实现一致");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -337,7 +301,7 @@ int main(void)
             for (int variant = 0; variant < 4; variant++) {
                 size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                 int causal = variant & 1, use_mask = variant >> 1;
-#line 1783 "book/09-fast.nw"
+#line 1794 "book/09-fast.nw"
                 float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
                 float *v = malloc(n_k * d_v * sizeof *v);
                 float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -350,7 +314,7 @@ int main(void)
                 /* 大约五分之一的位置不许看；第 2 行整行不许看 */
                 for (size_t x = 0; x < n_q * n_k; x++)
                     mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 1761 "book/09-fast.nw"
+#line 1772 "book/09-fast.nw"
                 all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                     causal, o1, w1) == ATTN_OK;
                 all_ok &= attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -370,7 +334,7 @@ int main(void)
         CHECK(worst_w < 1e-5);
         CHECK(worst_out > 0);
     }
-#line 1803 "book/09-fast.nw"
+#line 1814 "book/09-fast.nw"
     check_section("每一种指令集都和参考实现对答案");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -393,7 +357,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1, use_mask = variant >> 1;
-#line 1783 "book/09-fast.nw"
+#line 1794 "book/09-fast.nw"
                     float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
                     float *v = malloc(n_k * d_v * sizeof *v);
                     float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
@@ -406,7 +370,7 @@ int main(void)
                     /* 大约五分之一的位置不许看；第 2 行整行不许看 */
                     for (size_t x = 0; x < n_q * n_k; x++)
                         mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
-#line 1826 "book/09-fast.nw"
+#line 1837 "book/09-fast.nw"
                     all_ok &= attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
                                                   causal, o1, w1) == ATTN_OK;
                     all_ok &= attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, use_mask ? mask : NULL,
@@ -431,7 +395,7 @@ int main(void)
         CHECK(strcmp(attn_isa_name(7), "unknown") == 0);
         CHECK_INT(attn_isa_lanes(ATTN_ISA_AVX512), 16);
     }
-#line 1853 "book/09-fast.nw"
+#line 1864 "book/09-fast.nw"
     check_section("看不见任何键的行是零");
     {
         size_t n_q = 200, n_k = 130, d = 8;
@@ -454,7 +418,7 @@ int main(void)
         CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
         free(q); free(k); free(v); free(o); free(w);
     }
-#line 1880 "book/09-fast.nw"
+#line 1891 "book/09-fast.nw"
     check_section("快速路径的参数检查");
     {
         float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -470,7 +434,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 2136 "book/09-fast.nw"
+#line 2157 "book/09-fast.nw"
     check_section("attn-bench 报告的内存");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -478,7 +442,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 2315 "book/09-fast.nw"
+#line 2336 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -492,14 +456,14 @@ int main(void)
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
         CHECK_NEAR(2048.0 * 2048 * 2289664.0 / (2048.0 * 2048 * 4194304.0), 0.546, 5e-4);
     }
-#line 2336 "book/09-fast.nw"
+#line 2357 "book/09-fast.nw"
     check_section("图 9.2 的峰值线");
     {
         double peak1 = 176.3, peak2 = 352.3, peak_avx2 = 103.8;   /* 表里量出的峰值 */
         CHECK_NEAR(peak2 / peak1, 2.0, 0.005);
         CHECK_NEAR(peak1 / peak_avx2, 1.70, 0.005);
     }
-#line 2410 "book/09-fast.nw"
+#line 2431 "book/09-fast.nw"
     check_section("测量一节里由表算出的比例");
     {
         double ref = 3.7831, fast = 0.0706, causal = 0.0383, fast2 = 0.0362, causal2 = 0.0191;
@@ -518,7 +482,7 @@ int main(void)
         CHECK_NEAR(121.7 / 176.3, 0.69, 0.005);
         CHECK_NEAR(62.6 / 103.8, 0.60, 0.005);
     }
-#line 2440 "book/09-fast.nw"
+#line 2461 "book/09-fast.nw"
     check_section("两个常见的误解");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
@@ -527,7 +491,7 @@ int main(void)
         CHECK(attn_flash_scores(4096, 4096, 1) * 2048.0 * 2048.0
               < attn_flash_scores(2048, 2048, 1) * 4096.0 * 4096.0);
     }
-#line 2476 "book/09-fast.nw"
+#line 2497 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);
@@ -553,6 +517,6 @@ int main(void)
         CHECK_INT(34080 * 4, 136320);
         CHECK_INT(96 % 96, 0);
     }
-#line 1945 "book/09-fast.nw"
+#line 1966 "book/09-fast.nw"
     return check_summary("ch09");
 }

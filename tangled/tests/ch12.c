@@ -1,4 +1,4 @@
-#line 3074 "book/12-learning.nw"
+#line 3070 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2826 "book/12-learning.nw"
+#line 2822 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -104,67 +104,10 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3091 "book/12-learning.nw"
+#line 3087 "book/12-learning.nw"
 #include "../src/fluffy_task.h"
 
-#line 2399 "book/12-learning.nw"
-/* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
-static void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
-{
-    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads;
-    size_t dh = (size_t)m->cfg.d_head, hd = H * dh;
-    float x[8 * 32], a[8 * 32], q[8 * 32], k[8 * 32], qh[8 * 32], kh[8 * 32], o[8 * 32];
-    attn_gpt_embed(m, tok, n, 0, x);
-    for (size_t l = 0; l < (size_t)m->cfg.n_layers; l++) {
-        const attn_gpt_layer *L = &m->layers[l];
-        attn_layernorm(x, L->ln1_g, L->ln1_b, a, n, d, 1e-5f);
-        attn_linear(a, L->w_q, L->b_q, q, n, d, hd);
-        attn_linear(a, L->w_k, L->b_k, k, n, d, hd);
-        for (size_t h = 0; h < H; h++) {
-            for (size_t i = 0; i < n; i++) {
-                memcpy(qh + i * dh, q + i * hd + h * dh, dh * sizeof *q);
-                memcpy(kh + i * dh, k + i * hd + h * dh, dh * sizeof *k);
-            }
-            attn_sdpa(qh, kh, kh, n, n, dh, dh, 0.0f, NULL, 1, o, w + (l * H + h) * n * n);
-        }
-        attn_gpt_block(m, l, x, n);
-    }
-}
-
-#line 2426 "book/12-learning.nw"
-static void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
-                                double *col, double *tex, double *low)
-{
-    float w[2 * 2 * 16];
-    const float *row = w + (layer * (size_t)m->cfg.n_heads + head) * 16 + 12;
-    *col = *tex = 0;
-    *low = 1;
-    for (int s = 0; s < 128; s++) {
-        int tok[FL_LEN], cp = s < 64 ? 2 : 1;     /* 颜色的位置 */
-        fluffy_sentence(s, tok);
-        fluffy_patterns(m, tok, 4, w);
-        *col += row[cp] / 128.0;
-        *tex += row[3 - cp] / 128.0;
-        if (row[cp] < *low) *low = row[cp];
-    }
-}
-#line 2447 "book/12-learning.nw"
-/* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
-static size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
-{
-    size_t best = 0;
-    double top = -1, col, tex, low;
-    for (size_t h = 0; h < (size_t)m->cfg.n_heads; h++) {
-        fluffy_colour_share(m, layer, h, &col, &tex, &low);
-        if (col > top) {
-            top = col;
-            best = h;
-        }
-    }
-    return best;
-}
-
-#line 2753 "book/12-learning.nw"
+#line 2749 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -233,7 +176,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3099 "book/12-learning.nw"
+#line 3091 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -343,7 +286,7 @@ int main(void)
         /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
-#line 926 "book/12-learning.nw"
+#line 924 "book/12-learning.nw"
     check_section("快速的反向传播：n = 16384 时额外的内存");
     {
         size_t bytes = attn_flash_backward_bytes(16384, 16384, 64, 64, 1);
@@ -356,7 +299,7 @@ int main(void)
         CHECK_INT(attn_flash_backward_bytes(16, 16, 64, 64, -1), 0);
         CHECK_INT(attn_flash_backward_bytes(SIZE_MAX, 16, 64, 64, 1), 0);
     }
-#line 1100 "book/12-learning.nw"
+#line 1098 "book/12-learning.nw"
     check_section("快速的反向传播与参考版本一致（每一种指令集）");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -378,7 +321,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1;
-#line 1187 "book/12-learning.nw"
+#line 1185 "book/12-learning.nw"
                     size_t n1 = n_q * d_k, n2 = n_k * d_k, n3 = n_k * d_v, no = n_q * d_v;
                     float *f = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3) + n2) * sizeof *f);
                     float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
@@ -391,7 +334,7 @@ int main(void)
                         for (size_t x = 0; x < n_q * n_k; x++)
                             mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
                     }
-#line 1122 "book/12-learning.nw"
+#line 1120 "book/12-learning.nw"
                     all_ok &= attn_sdpa_backward_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, mask,
                                                            causal, dout, g1, g1 + n1, g1 + n1 + n2) == ATTN_OK;
                     all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
@@ -454,7 +397,7 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 1271 "book/12-learning.nw"
+#line 1269 "book/12-learning.nw"
     check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
@@ -494,7 +437,7 @@ int main(void)
         for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
         CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
     }
-#line 1353 "book/12-learning.nw"
+#line 1351 "book/12-learning.nw"
     check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
     {
         float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
@@ -516,7 +459,7 @@ int main(void)
         CHECK_OK(attn_gelu_backward(inf, one, d2, 2));
         CHECK(d2[0] == 1.0f && d2[1] == 0.0f);
     }
-#line 1440 "book/12-learning.nw"
+#line 1438 "book/12-learning.nw"
     check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致");
     {
         float z[2] = {1000, 0}, loss, dz[2];
@@ -556,7 +499,7 @@ int main(void)
         }
         CHECK(grad_err(g, num, N * V) < FD_TOL);
     }
-#line 1495 "book/12-learning.nw"
+#line 1493 "book/12-learning.nw"
     check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
     {
         attn_gpt_config cfg = {0};
@@ -582,7 +525,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 2051 "book/12-learning.nw"
+#line 2049 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -621,7 +564,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 2095 "book/12-learning.nw"
+#line 2093 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -684,7 +627,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2837 "book/12-learning.nw"
+#line 2833 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -712,13 +655,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2990 "book/12-learning.nw"
+#line 2986 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3116 "book/12-learning.nw"
+#line 3108 "book/12-learning.nw"
     return check_summary("ch12");
 }
