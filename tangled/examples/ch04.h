@@ -1,9 +1,10 @@
-#line 987 "book/04-scaling.nw"
+#line 974 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
 
 #include "attn.h"
+#include "ch03.h"                 /* softmax_naive */
 
 #include <math.h>
 #include <stdlib.h>
@@ -80,18 +81,6 @@ done:
     free(w);
     return status;
 }
-#line 629 "book/04-scaling.nw"
-/* 反面教材：不减最大值，分数一大就溢出。 */
-static inline void naive_softmax(float *x, size_t n)
-{
-    float sum = 0.0f;
-    for (size_t i = 0; i < n; i++) {
-        x[i] = expf(x[i]);
-        sum += x[i];
-    }
-    for (size_t i = 0; i < n; i++)
-        x[i] /= sum;
-}
 
-#line 1001 "book/04-scaling.nw"
+#line 988 "book/04-scaling.nw"
 #endif

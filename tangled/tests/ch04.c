@@ -1,4 +1,4 @@
-#line 1033 "book/04-scaling.nw"
+#line 1020 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -39,7 +39,7 @@ done:
     return result;
 }
 
-#line 1043 "book/04-scaling.nw"
+#line 1030 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -232,12 +232,12 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 643 "book/04-scaling.nw"
+#line 630 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
         float d[2] = {1000.0f, 990.0f};
-        naive_softmax(a, 2);
+        softmax_naive(a, 2);
         CHECK(isnan(a[0]) && isnan(a[1]));
         CHECK_OK(attn_softmax(b, 2));
         CHECK_OK(attn_softmax(c, 2));
@@ -249,7 +249,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 675 "book/04-scaling.nw"
+#line 662 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -281,7 +281,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 726 "book/04-scaling.nw"
+#line 713 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -306,7 +306,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 779 "book/04-scaling.nw"
+#line 766 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -315,6 +315,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 1056 "book/04-scaling.nw"
+#line 1043 "book/04-scaling.nw"
     return check_summary("ch04");
 }
