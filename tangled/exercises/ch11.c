@@ -1,4 +1,4 @@
-#line 421 "book/C-programs.nw"
+#line 423 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -6,24 +6,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#line 454 "book/C-programs.nw"
-/* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
-static size_t parse_list(const char *s, float *out, size_t max)
-{
-    size_t n = 0;
-    while (s != NULL && *s != '\0' && n < max) {
-        char *end;
-        float v = strtof(s, &end);
-        if (end == s || (*end != ',' && *end != '\0') || !isfinite(v))
-            return 0;
-        out[n++] = v;
-        s = *end == ',' ? end + 1 : end;
-        if (*end == ',' && *s == '\0')
-            return 0;
-    }
-    return s != NULL && *s == '\0' ? n : 0;
-}
 
 #line 1535 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
@@ -38,7 +20,7 @@ static int ex_layernorm(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     float x[16], y[16];
-    size_t d = parse_list(values, x, 16);
+    size_t d = cli_parse_list(values, x, 16);
     if (d == 0 || attn_layernorm(x, NULL, NULL, y, 1, d, eps) != ATTN_OK) {
         fprintf(stderr, "layernorm: --values 要是逗号分开的有限数，--eps 要是有限的正数\n"
                         "用法: layernorm [--values 1,2,3,4] [--eps 1e-5]\n");
@@ -122,7 +104,7 @@ static int ex_next(int argc, char **argv)
         return r < 0 ? 0 : 2;
     float v[16];
     int tokens[16];
-    size_t n = parse_list(list, v, 16);
+    size_t n = cli_parse_list(list, v, 16);
     for (size_t i = 0; i < n; i++) {
         tokens[i] = (int)v[i];
         if (v[i] != (float)tokens[i] || tokens[i] < 0 || tokens[i] > 15)

@@ -7,24 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 454 "book/C-programs.nw"
-/* 把 "a,b,c" 读进 out[max]，返回个数；出错返回 0 */
-static size_t parse_list(const char *s, float *out, size_t max)
-{
-    size_t n = 0;
-    while (s != NULL && *s != '\0' && n < max) {
-        char *end;
-        float v = strtof(s, &end);
-        if (end == s || (*end != ',' && *end != '\0') || !isfinite(v))
-            return 0;
-        out[n++] = v;
-        s = *end == ',' ? end + 1 : end;
-        if (*end == ',' && *s == '\0')
-            return 0;
-    }
-    return s != NULL && *s == '\0' ? n : 0;
-}
-
 #line 2901 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
@@ -38,7 +20,7 @@ static int ex_ce(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     float z[16], g[16], loss;
-    size_t n = parse_list(logits, z, 16);
+    size_t n = cli_parse_list(logits, z, 16);
     if (n == 0 || target >= n) {
         fprintf(stderr, "ce: logits 要是 1 到 16 个有限的数，target 小于它们的个数\n"
                         "用法: ce [--logits 1000,0] [--target 1]\n");
@@ -65,7 +47,7 @@ static int ex_softmax_grad(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     float p[16], dp[16], ds[16];
-    size_t n = parse_list(scores, p, 16), m = parse_list(dps, dp, 16);
+    size_t n = cli_parse_list(scores, p, 16), m = cli_parse_list(dps, dp, 16);
     if (n == 0 || m != n) {
         fprintf(stderr, "softmax-grad: 分数和梯度要是个数相同的 1 到 16 个有限的数\n"
                         "用法: softmax-grad [--scores 2,1,3] [--dp 1,0,0]\n");
@@ -105,7 +87,7 @@ static int ex_gelu_grad(int argc, char **argv)
     return 0;
 }
 
-#line 491 "book/C-programs.nw"
+#line 489 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -17,7 +17,7 @@ static void cli_usage(FILE *f, const char *exercise, const struct cli_option *op
         fprintf(f, "  --%-12s %s\n", opts[i].name, opts[i].help);
 }
 
-#line 94 "book/C-programs.nw"
+#line 96 "book/C-programs.nw"
 static int cli_read_value(const struct cli_option *o, const char *s)
 {
     char *end = NULL;
@@ -100,4 +100,21 @@ int cli_dispatch(int argc, char **argv, const char *program,
     for (size_t i = 0; i < n_ex; i++)
         fprintf(f, "  %-14s %s\n", ex[i].name, ex[i].help);
     return asked ? 0 : 2;
+}
+
+#line 455 "book/C-programs.nw"
+size_t cli_parse_list(const char *s, float *out, size_t max)
+{
+    size_t n = 0;
+    while (s != NULL && *s != '\0' && n < max) {
+        char *end;
+        float v = strtof(s, &end);
+        if (end == s || (*end != ',' && *end != '\0') || !isfinite(v))
+            return 0;
+        out[n++] = v;
+        s = *end == ',' ? end + 1 : end;
+        if (*end == ',' && *s == '\0')
+            return 0;
+    }
+    return s != NULL && *s == '\0' ? n : 0;
 }
