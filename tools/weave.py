@@ -244,6 +244,17 @@ class Book:
                     ".py": "python", ".sh": "bash", ".dot": "dot"}.get(ext, "c")
         return self._language(self.uses[name][0].name, seen)
 
+    def header_root(self, path):
+        """The root chunk that a C file gets with #include "PATH", or None: the path itself
+        without leading ../ ("../examples/ch03.h"), or the one root whose name ends in /PATH
+        ("internal.h" is src/internal.h)."""
+        path = re.sub(r"^(\.\./)+", "", path)
+        roots = [n for n in self.defs if n not in self.uses and re.match(r"^[a-z]+/[\w./-]+\.h$", n)]
+        if path in roots:
+            return path
+        found = [n for n in roots if n.endswith("/" + path)]
+        return found[0] if len(found) == 1 else None
+
     def first_def(self, name):
         return self.defs[name][0]
 
@@ -396,6 +407,16 @@ class Writer:
                 self.refs.append((d.anchor, p[1], d.number))
                 lines.append(f"NWxREF{len(self.refs) - 1:04d}x")
         code = "".join(lines).rstrip("\n")
+        if book.language.get(c.name, "c") == "c":
+            # #include "header.h" of a header that the book tangles: a link to its root chunk,
+            # set as the path itself (the empty number tells resolve_refs so)
+            def include(m):
+                root = book.header_root(m.group(2))
+                if root is None:
+                    return m.group(0)
+                self.refs.append((book.first_def(root).anchor, m.group(2), ""))
+                return f'{m.group(1)}"NWxREF{len(self.refs) - 1:04d}x"'
+            code = re.sub(r'^([ \t]*#[ \t]*include[ \t]+)"([^"\n]+)"', include, code, flags=re.M)
         fence = "~" * max(4, 1 + max((len(m) for m in re.findall(r"~+", code)), default=0))
         lang = book.language.get(c.name, "c")
         info = []
@@ -514,7 +535,7 @@ def code_width(line, refs):
             total += width(part)
         else:
             _, name, number = refs[int(part)]
-            total += width(name) + len(number) + 5
+            total += width(name) + (len(number) + 5 if number else 0)
     return total
 
 
@@ -793,6 +814,10 @@ def resolve_refs(text, job):
     """Replace the placeholders that pandoc highlighted with links to chunks."""
     def rep(m):
         href, name, number = job["refs"][int(m.group(1))]
+        if not number:                  # the path of an #include, linked to its root chunk
+            if job["target"] == "html":
+                return f'<a class="nwinc" href="{html.escape(href)}">{html.escape(name)}</a>'
+            return f"\\hyperlink{{{href}}}{{{tex_escape(name)}}}"
         if job["target"] == "html":
             return (f'<a class="nwref" href="{html.escape(href)}">'
                     f'〈{html.escape(name)}&nbsp;{number}〉</a>')
