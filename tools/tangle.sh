@@ -123,15 +123,14 @@ fi
 
 # write mode: copy only what changed, so that make recompiles only what changed
 mkdir -p tangled
-changed=0 added=0
+listed=0     # files added to or removed from tangled/
 while IFS= read -r -d '' f; do
   rel=${f#"$work"/}
-  [ -e "tangled/$rel" ] || added=$((added + 1))
+  [ -e "tangled/$rel" ] || listed=$((listed + 1))
   if ! cmp -s "$f" "tangled/$rel"; then
     mkdir -p "tangled/$(dirname "$rel")"
     cp "$f" "tangled/$rel"
     echo "tangle: wrote tangled/$rel"
-    changed=$((changed + 1))
   fi
   if [ -x "$f" ]; then chmod +x "tangled/$rel"; else chmod -x "tangled/$rel"; fi
 done < <(find "$work" -type f -print0)
@@ -139,11 +138,11 @@ done < <(find "$work" -type f -print0)
 while IFS= read -r -d '' f; do
   rel=${f#tangled/}
   if [ ! -e "$work/$rel" ]; then
-    rm -f "$f"; echo "tangle: removed tangled/$rel"; changed=$((changed + 1)) added=$((added + 1))
+    rm -f "$f"; echo "tangle: removed tangled/$rel"; listed=$((listed + 1))
   fi
 done < <(find tangled -type f -print0)
 find tangled -mindepth 1 -type d -empty -delete
-if [ $mode = build ] && [ $added -gt 0 ]; then
+if [ $mode = build ] && [ $listed -gt 0 ]; then
   echo "tangle: tangled/ gained or lost files; run the build again (it re-reads its lists of sources)" >&2
   exit 3
 fi

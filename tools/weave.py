@@ -248,11 +248,13 @@ class Book:
         """The root chunk that a C file gets with #include "PATH", or None: the path itself
         without leading ../ ("../examples/ch03.h"), or the one root whose name ends in /PATH
         ("internal.h" is src/internal.h)."""
+        if not hasattr(self, "_headers"):
+            self._headers = [n for n in self.defs
+                             if n not in self.uses and re.match(r"^[a-z]+/[\w./-]+\.h$", n)]
         path = re.sub(r"^(\.\./)+", "", path)
-        roots = [n for n in self.defs if n not in self.uses and re.match(r"^[a-z]+/[\w./-]+\.h$", n)]
-        if path in roots:
+        if path in self._headers:
             return path
-        found = [n for n in roots if n.endswith("/" + path)]
+        found = [n for n in self._headers if n.endswith("/" + path)]
         return found[0] if len(found) == 1 else None
 
     def first_def(self, name):
@@ -407,7 +409,8 @@ class Writer:
                 self.refs.append((d.anchor, p[1], d.number))
                 lines.append(f"NWxREF{len(self.refs) - 1:04d}x")
         code = "".join(lines).rstrip("\n")
-        if book.language.get(c.name, "c") == "c":
+        lang = book.language.get(c.name, "c")
+        if lang == "c":
             # #include "header.h" of a header that the book tangles: a link to its root chunk,
             # set as the path itself (the empty number tells resolve_refs so)
             def include(m):
@@ -418,7 +421,6 @@ class Writer:
                 return f'{m.group(1)}"NWxREF{len(self.refs) - 1:04d}x"'
             code = re.sub(r'^([ \t]*#[ \t]*include[ \t]+)"([^"\n]+)"', include, code, flags=re.M)
         fence = "~" * max(4, 1 + max((len(m) for m in re.findall(r"~+", code)), default=0))
-        lang = book.language.get(c.name, "c")
         info = []
         if idx > 0:
             info.append(f"接续 {self.chunk_link(defs[idx - 1])}。")
@@ -956,9 +958,9 @@ HIGHLIGHT_FONTS = {"\\textbf{\\textit{#1}}": "{\\nwttbi #1}", "\\textbf{#1}": "{
 
 def quick_highlighting(tex):
     """The same colours and fonts as pandoc's highlighting macros, a quarter of XeLaTeX's time
-    cheaper. Pandoc colours each of the book's ~130 000 code tokens with \\textcolor[rgb]{...},
-    which xcolor parses every time, and sets keywords and operators with \\textbf, a full font
-    selection each time; this made up a quarter of a XeLaTeX run. Here a token's colour is the
+    cheaper. Pandoc colours each of the book's ~87 000 coloured code tokens with
+    \\textcolor[rgb]{...}, which xcolor parses every time, and sets the ~64 000 operators and
+    keywords with \\textbf, a full font selection each time; this made up a quarter of a XeLaTeX run. Here a token's colour is the
     driver's colour special (what xcolor writes in the end) and its font is the code font's bold or
     italic, looked up once per chunk by \\nwcodefonts (tools/preamble.tex). Black is no colour."""
     def rep(m):
@@ -1061,7 +1063,7 @@ def run_job(job, out, stamp=None):
         text = polish_html(text)
     if job.get("drop_sample"):
         text = re.sub(r"\\iffalse\n.*?\n\\fi\n\n?", "", text, count=1, flags=re.S)
-        text = quick_highlighting(text)
+        text = quick_highlighting(text)     # the master's preamble defines the token macros
     write_output(out, text)
     if stamp:
         stamp.write_text(digest)

@@ -1,4 +1,4 @@
-#line 1093 "book/02-similarity.nw"
+#line 1091 "book/02-similarity.nw"
 /* examples/ch02.h：第 2 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH02_H
 #define ATTN_EXAMPLES_CH02_H
@@ -25,14 +25,14 @@ static const struct word_point {
 enum { N_WORDS = sizeof word_map / sizeof word_map[0] };
 
 /* 按字查坐标；找不到时返回 NULL。 */
-static const float *word_xy(const char *w)
+static inline const float *word_xy(const char *w)
 {
     for (size_t i = 0; i < N_WORDS; i++)
         if (strcmp(word_map[i].word, w) == 0)
             return word_map[i].xy;
     return NULL;
 }
-#line 768 "book/02-similarity.nw"
+#line 766 "book/02-similarity.nw"
 /* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
 static inline void naive_softmax(float *x, size_t n)
 {
@@ -69,5 +69,5 @@ static inline int naive_attention(const float *x, size_t n, size_t d, int use_so
     return ATTN_OK;
 }
 
-#line 1106 "book/02-similarity.nw"
+#line 1104 "book/02-similarity.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1231 "book/07-multihead.nw"
+#line 1230 "book/07-multihead.nw"
 /* examples/ch07.h：第 7 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH07_H
 #define ATTN_EXAMPLES_CH07_H
@@ -111,5 +111,5 @@ static inline void sent_heads(float s, float *wq, float *wk, float *wv, float *w
         }
 }
 
-#line 1245 "book/07-multihead.nw"
+#line 1244 "book/07-multihead.nw"
 #endif

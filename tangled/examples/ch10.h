@@ -1,4 +1,4 @@
-#line 1088 "book/10-position.nw"
+#line 1087 "book/10-position.nw"
 /* examples/ch10.h：第 10 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH10_H
 #define ATTN_EXAMPLES_CH10_H
@@ -67,5 +67,5 @@ static inline double permutation_gap(const struct random_mha *m, const float *e,
     return max_abs_diff(out_px, pout, PM_N * PM_D);
 }
 
-#line 1098 "book/10-position.nw"
+#line 1097 "book/10-position.nw"
 #endif

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 2901 "book/12-learning.nw"
+#line 2903 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -35,7 +35,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 2930 "book/12-learning.nw"
+#line 2932 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -65,7 +65,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 2961 "book/12-learning.nw"
+#line 2963 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;

@@ -1,12 +1,11 @@
-#line 346 "book/02-similarity.nw"
+#line 345 "book/02-similarity.nw"
 /* 图 2.1 的活图：词地图，以及查询对每个字的点积和余弦。 */
 #include "attn.h"
-
-#include <string.h>
-
 #include "live_json.h"
-#include <stdio.h>
 #include "../examples/ch02.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* 查询 (x, y) 对每个字的点积和余弦，写成期望的数 dot-字、cos-字 */
 static int live_similarities(float x, float y)

@@ -1,8 +1,8 @@
 #line 817 "book/05-mask.nw"
 /* 图 5.1 的活图：因果掩码、填充掩码和 KV 缓存。 */
 #include "attn.h"
-
 #include "live_json.h"
+
 #include <stdio.h>
 
 enum { LIVE_N = 6, LIVE_D = 8, LIVE_SEED = 5 };

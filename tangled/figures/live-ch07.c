@@ -1,12 +1,11 @@
 #line 943 "book/07-multihead.nw"
 /* 图 7.1 的活图：三个手工头，分数 s 和因果掩码可以改。 */
 #include "attn.h"
+#include "live_json.h"
+#include "../examples/ch07.h"
 
 #include <math.h>
-
-#include "live_json.h"
 #include <stdio.h>
-#include "../examples/ch07.h"
 
 static float live_x[SENT_N * SENT_D], live_wq[SENT_D * SENT_DC], live_wk[SENT_D * SENT_DC];
 static float live_wv[SENT_D * SENT_DC], live_wo[SENT_DC * SENT_D], live_bq[SENT_DC];

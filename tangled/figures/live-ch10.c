@@ -1,11 +1,10 @@
 #line 749 "book/10-position.nw"
 /* 第 10 章的活图：RoPE 转动一个查询和一个键。 */
 #include "attn.h"
-
-#include <string.h>
-
 #include "live_json.h"
+
 #include <stdio.h>
+#include <string.h>
 
 enum { LIVE_D = 8 };
 static float live_q[LIVE_D], live_k[LIVE_D];

@@ -1,13 +1,12 @@
-#line 2589 "book/12-learning.nw"
+#line 2592 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
+#include "live_json.h"
+#include "../src/fluffy_task.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "live_json.h"
-#include <stdio.h>
-#include "../src/fluffy_task.h"
 
 enum { LIVE_STEPS = 100 };
 

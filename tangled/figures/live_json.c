@@ -1,7 +1,6 @@
 #line 279 "book/02-similarity.nw"
 /* figures/live_json.c — 活图数据程序的 JSON 输出（接口见 live_json.h） */
 #include "live_json.h"
-#include <stdio.h>
 
 #include <stdio.h>
 

@@ -51,14 +51,14 @@ int attn_dot(const float *a, const float *b, size_t n, float *out);
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 444 "book/02-similarity.nw"
+#line 442 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 604 "book/02-similarity.nw"
+#line 602 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 649 "book/02-similarity.nw"
+#line 647 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
@@ -95,7 +95,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 429 "book/04-scaling.nw"
+#line 428 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);

@@ -7,6 +7,9 @@
 
 #include "attn.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #line 2116 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
@@ -201,7 +204,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 2403 "book/12-learning.nw"
+#line 2406 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。n ≤ 8 */
 static inline void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
 {
@@ -225,7 +228,7 @@ static inline void fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, 
     }
 }
 
-#line 2430 "book/12-learning.nw"
+#line 2433 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                 double *col, double *tex, double *low)
 {
@@ -242,7 +245,7 @@ static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t h
         if (row[cp] < *low) *low = row[cp];
     }
 }
-#line 2451 "book/12-learning.nw"
+#line 2454 "book/12-learning.nw"
 /* 第 layer 层里，名词的查询平均给颜色最多的那个头 */
 static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
 {
@@ -258,5 +261,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 2334 "book/12-learning.nw"
+#line 2337 "book/12-learning.nw"
 #endif

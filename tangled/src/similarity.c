@@ -37,7 +37,7 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 427 "book/02-similarity.nw"
+#line 425 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
     size_t bytes;
@@ -53,7 +53,7 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 580 "book/02-similarity.nw"
+#line 578 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
 {
     size_t bytes;

@@ -1,4 +1,4 @@
-#line 435 "book/04-scaling.nw"
+#line 434 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-#line 1112 "book/02-similarity.nw"
+#line 1110 "book/02-similarity.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 
 #include "../examples/ch02.h"
 
-#line 492 "book/02-similarity.nw"
+#line 490 "book/02-similarity.nw"
 /* 按 attn_sqdist 的循环数：每个分量一次减、一次乘，除第一个分量外再一次加。 */
 static long count_sqdist_ops(size_t d)
 {
@@ -30,7 +30,7 @@ static long count_dot_ops(size_t d)
 }
 
 
-#line 1123 "book/02-similarity.nw"
+#line 1121 "book/02-similarity.nw"
 int main(void)
 {
 #line 147 "book/02-similarity.nw"
@@ -78,7 +78,7 @@ int main(void)
         CHECK_NEAR(cos_leopard, 0.9899, 1e-4);
         CHECK(cos_leopard < 1.0f);                /* 按余弦，猫自己最像 */
     }
-#line 451 "book/02-similarity.nw"
+#line 449 "book/02-similarity.nw"
     check_section("距离的平方 = |a|² + |b|² - 2a·b");
     {
         float d2;
@@ -103,7 +103,7 @@ int main(void)
             }
         CHECK_INT(pairs, 196);
     }
-#line 515 "book/02-similarity.nw"
+#line 513 "book/02-similarity.nw"
     check_section("开方的代价：d = 1024");
     {
         CHECK_INT(count_sqdist_ops(1024), 3071);
@@ -123,7 +123,7 @@ int main(void)
         CHECK_INT(best_d, best_d2);
         CHECK_STR(word_map[best_d].word, "狗");   /* 狗、豹、鹿都相距 1，表里狗排在最前 */
     }
-#line 551 "book/02-similarity.nw"
+#line 549 "book/02-similarity.nw"
     check_section("softmax 里距离只比点积多罚键的长度；两者的偏好可以相反");
     {
         const float q[2] = {1.0f, 2.0f};
@@ -148,7 +148,7 @@ int main(void)
         CHECK(dist_a < dist_b);
         CHECK_NEAR(dist_b, 2.0, 0.0);
     }
-#line 610 "book/02-similarity.nw"
+#line 608 "book/02-similarity.nw"
     check_section("所有配对的点积是一次矩阵乘法");
     {
         float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
@@ -166,7 +166,7 @@ int main(void)
         CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
         CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
     }
-#line 680 "book/02-similarity.nw"
+#line 678 "book/02-similarity.nw"
     check_section("软查找：apple 10，banana 5，chair 2");
     {
         const float value[3] = {10, 5, 2};        /* apple, banana, chair */
@@ -181,7 +181,7 @@ int main(void)
         CHECK_STATUS(attn_weighted_sum(hard, NULL, 3, 1, &got), ATTN_EINVAL);
         CHECK_STATUS(attn_weighted_sum(hard, value, 3, 0, &got), ATTN_EINVAL);
     }
-#line 716 "book/02-similarity.nw"
+#line 714 "book/02-similarity.nw"
     check_section("固定权重矩阵的大小随长度增长");
     {
         CHECK_INT(255 * 255, 65025);
@@ -195,7 +195,7 @@ int main(void)
         CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
         CHECK_NEAR(all[0 * N_WORDS + 1], 3, 0);   /* 还是红·蓝 */
     }
-#line 806 "book/02-similarity.nw"
+#line 804 "book/02-similarity.nw"
     check_section("朴素注意力：余弦当权重");
     {
         float x[6], w[9], out[6];
@@ -263,6 +263,6 @@ int main(void)
         CHECK_NEAR(w[1], 0.4362, 1e-4);
         CHECK_NEAR(w[2], 0.0000256, 1e-7);
     }
-#line 1135 "book/02-similarity.nw"
+#line 1133 "book/02-similarity.nw"
     return check_summary("ch02");
 }

@@ -1,4 +1,4 @@
-#line 1020 "book/04-scaling.nw"
+#line 1019 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "../examples/ch04.h"
-#line 510 "book/04-scaling.nw"
+#line 509 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -39,7 +39,7 @@ done:
     return result;
 }
 
-#line 1030 "book/04-scaling.nw"
+#line 1029 "book/04-scaling.nw"
 int main(void)
 {
 #line 28 "book/04-scaling.nw"
@@ -124,7 +124,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 459 "book/04-scaling.nw"
+#line 458 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -163,7 +163,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 543 "book/04-scaling.nw"
+#line 542 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -222,7 +222,7 @@ int main(void)
             CHECK_NEAR(scaled, 0.093, 0.0005);
         }
     }
-#line 611 "book/04-scaling.nw"
+#line 610 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -232,7 +232,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 630 "book/04-scaling.nw"
+#line 629 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -249,7 +249,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 662 "book/04-scaling.nw"
+#line 661 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -281,7 +281,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 713 "book/04-scaling.nw"
+#line 712 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -306,7 +306,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 766 "book/04-scaling.nw"
+#line 765 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -315,6 +315,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 1043 "book/04-scaling.nw"
+#line 1042 "book/04-scaling.nw"
     return check_summary("ch04");
 }

@@ -1,4 +1,4 @@
-#line 1251 "book/07-multihead.nw"
+#line 1250 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -59,7 +59,7 @@ static void ref_mha(const attn_mha_weights *w, const float *xq, size_t nq,
 }
 
 
-#line 1260 "book/07-multihead.nw"
+#line 1259 "book/07-multihead.nw"
 int main(void)
 {
 #line 44 "book/07-multihead.nw"
@@ -335,7 +335,7 @@ int main(void)
             CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
         CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
     }
-#line 1028 "book/07-multihead.nw"
+#line 1027 "book/07-multihead.nw"
     check_section("8 个头与 96 个头");
     {
         CHECK_INT(8 * 64, 512);
@@ -348,7 +348,7 @@ int main(void)
         /* 约三分之一：580 亿 / 1750 亿 */
         CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
     }
-#line 1051 "book/07-multihead.nw"
+#line 1050 "book/07-multihead.nw"
     check_section("头数：8、16、12、96，每头的宽度");
     {
         CHECK_INT(512 / 8, 64);                            /* 原始 Transformer 的基础模型 */
@@ -356,6 +356,6 @@ int main(void)
         CHECK_INT(768 / 12, 64);                           /* GPT-2 small */
         CHECK_INT(12288 / 96, 128);                        /* GPT-3 */
     }
-#line 1275 "book/07-multihead.nw"
+#line 1274 "book/07-multihead.nw"
     return check_summary("ch07");
 }

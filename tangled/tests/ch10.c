@@ -1,4 +1,4 @@
-#line 1170 "book/10-position.nw"
+#line 1169 "book/10-position.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -33,7 +33,7 @@ static double rope_score_by_offset(const float *q, const float *k, size_t d, dou
     return s;
 }
 
-#line 1180 "book/10-position.nw"
+#line 1179 "book/10-position.nw"
 int main(void)
 {
 #line 54 "book/10-position.nw"
@@ -295,7 +295,7 @@ int main(void)
             CHECK_OK(attn_rope(rows + i * D, 1, D, 40 + i, 0.0f));
         CHECK_ARRAY_NEAR(rows, x, N * D, 0);
     }
-#line 826 "book/10-position.nw"
+#line 825 "book/10-position.nw"
     check_section("位置 10^6：角度用 float 差约 0.02 弧度");
     {
         const double w = pow(10000.0, -2.0 / 64.0);
@@ -315,7 +315,7 @@ int main(void)
         CHECK_NEAR(x[2], cos(1e6 * w), 1e-6);
         CHECK_NEAR(x[3], sin(1e6 * w), 1e-6);
     }
-#line 866 "book/10-position.nw"
+#line 865 "book/10-position.nw"
     check_section("RoPE 加 KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 8, DV = 4 };
@@ -351,6 +351,6 @@ int main(void)
         CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 1, plain, NULL));
         CHECK(max_abs_diff(plain, full, N * DV) > 0.01);
     }
-#line 1198 "book/10-position.nw"
+#line 1197 "book/10-position.nw"
     return check_summary("ch10");
 }

@@ -1,4 +1,4 @@
-#line 3070 "book/12-learning.nw"
+#line 3072 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2822 "book/12-learning.nw"
+#line 2824 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的注意力也只用一个线程 */
@@ -104,10 +104,10 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3087 "book/12-learning.nw"
+#line 3089 "book/12-learning.nw"
 #include "../src/fluffy_task.h"
 
-#line 2749 "book/12-learning.nw"
+#line 2751 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -176,7 +176,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3091 "book/12-learning.nw"
+#line 3093 "book/12-learning.nw"
 int main(void)
 {
 #line 158 "book/12-learning.nw"
@@ -574,7 +574,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 2526 "book/12-learning.nw"
+#line 2529 "book/12-learning.nw"
     check_section("训练后：名词的查询找到颜色形容词，不论它在哪个位置");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -607,7 +607,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 2561 "book/12-learning.nw"
+#line 2564 "book/12-learning.nw"
     check_section("换一个种子、换一种求和顺序：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和两个线程各训练一次")) {
         const struct { unsigned long long seed; int threads; } runs[2] = {{3, 1}, {1, 2}};
@@ -627,7 +627,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 2833 "book/12-learning.nw"
+#line 2835 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -655,13 +655,13 @@ int main(void)
             if (seed == 3) CHECK(b.g1 < 1e-3 * b.g0);
         }
     }
-#line 2986 "book/12-learning.nw"
+#line 2988 "book/12-learning.nw"
     check_section("练习 4：两种语言的训练损失下限");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3108 "book/12-learning.nw"
+#line 3110 "book/12-learning.nw"
     return check_summary("ch12");
 }
