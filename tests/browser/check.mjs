@@ -29,7 +29,7 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { liveSetup, liveReady, driveFigure } from "./live-lib.mjs";
+import { liveSetup, liveReady, driveFigure, within, watchErrors } from "./live-lib.mjs";
 
 const started = Date.now();
 const [htmlDir, shotDir, liveArg] = process.argv.slice(2);
@@ -137,8 +137,7 @@ for (const s of settings) {
 async function open(setting, name) {
   const where = `${setting} ${name}`;
   const page = await contexts[setting].newPage();
-  page.on("console", (m) => { if (m.type() === "error") fail(where, `console error: ${m.text()}`); });
-  page.on("pageerror", (e) => fail(where, `uncaught exception: ${e.message}`));
+  watchErrors(page, where, fail);
   page.on("requestfailed", (r) => { if (r.url().startsWith("file:")) fail(where, `request failed: ${r.url()}`); });
   await page.goto(url(name), { waitUntil: "load" });
   return page;
@@ -276,9 +275,6 @@ const until = (page, cond, arg) => page.waitForFunction(cond, arg, { polling: 30
 // a page that has just navigated is closed only once the new page has loaded: closing it half-way
 // through loading a file can leave the browser unable to open another tab
 const closeLoaded = async (page) => { await page.waitForLoadState("load"); await page.close(); };
-// a promise that gives up: fails with a message after ms milliseconds
-const within = (ms, what, promise) => Promise.race([promise,
-  new Promise((_, no) => setTimeout(() => no(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())]);
 
 test("keys", async () => {
   const page = await open("desktop", "00-preface.html");

@@ -12,6 +12,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
+// every console error and uncaught exception of PAGE is a failure at WHERE
+export function watchErrors(page, where, fail) {
+  page.on("console", (m) => { if (m.type() === "error") fail(where, `console error: ${m.text()}`); });
+  page.on("pageerror", (e) => fail(where, `uncaught exception: ${e.message}`));
+}
+
+// PROMISE, or an error saying WHAT did not finish within MS milliseconds (no browser wait can hang a test)
+export const within = (ms, what, promise) => Promise.race([promise,
+  new Promise((_, no) => setTimeout(() => no(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())]);
+
 // read once: the checks, which page holds which figure, and the checks that need no browser
 export function liveSetup(root, expectedFile, fail) {
   const checks = JSON.parse(fs.readFileSync(expectedFile, "utf8"));

@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { liveSetup, liveReady, driveFigure } from "./live-lib.mjs";
+import { liveSetup, liveReady, driveFigure, within, watchErrors } from "./live-lib.mjs";
 
 const [htmlDir, expectedFile, shotArg] = process.argv.slice(2);
 const shotDir = process.env.ATTN_SCREENSHOTS === "1" ? shotArg : undefined;
@@ -31,8 +31,7 @@ const browser = await chromium.launch({
 
 async function open(context, file, where) {
   const page = await context.newPage();
-  page.on("console", (m) => { if (m.type() === "error") fail(where, `console error: ${m.text()}`); });
-  page.on("pageerror", (e) => fail(where, `uncaught exception: ${e.message}`));
+  watchErrors(page, where, fail);
   await page.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("file:")) return route.continue();
@@ -82,8 +81,6 @@ async function figure(name, file) {
   await page.close();
 }
 // a figure that hangs fails the test instead of holding it up
-const within = (ms, what, promise) => Promise.race([promise,
-  new Promise((_, no) => setTimeout(() => no(new Error(`${what} did not finish within ${ms / 1000} s`)), ms).unref())]);
 await Promise.all([...figurePage].map(([name, file]) =>
   within(90000, name, figure(name, file)).catch((e) => fail(name, e.message.split("\n")[0]))));
 await within(20000, "closing the browser", browser.close()).catch((e) => fail("browser", e.message));
