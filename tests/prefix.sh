@@ -78,11 +78,13 @@ build_prefix() {
 # the same C, whatever the #line directives and the indentation of nested chunks say
 normal() { grep -v '^#line' "$1" | sed -e 's/^[[:space:]]*//' -e '/^$/d'; }
 same_file() { cmp -s <(normal "$1") <(normal "$2"); }
-# the prefix's include/ and src/ hold the same files, with the same C, as the committed tangled/
+# the prefix's include/, src/ and examples/ (what the library and the tests include) hold the same
+# files, with the same C, as the committed tangled/
 same_as_book() {
   local dir=$1 f rel
-  [ "$(cd "$dir" && ls include/* src/* | sort)" = "$(cd "$src/tangled" && ls include/* src/* | sort)" ] || return 1
-  for f in "$dir"/include/* "$dir"/src/*; do
+  [ "$(cd "$dir" && ls include/* src/* examples/* | sort)" = "$(cd "$src/tangled" && ls include/* src/* examples/* | sort)" ] ||
+    return 1
+  for f in "$dir"/include/* "$dir"/src/* "$dir"/examples/*; do
     rel=${f#"$dir"/}
     same_file "$f" "$src/tangled/$rel" || return 1
   done
