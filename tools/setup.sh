@@ -13,7 +13,8 @@ packages=(
   build-essential cmake pkgconf      # C compiler, CMake and CTest, pkg-config
   noweb                              # notangle, noroots and the weave front end
   pandoc python3                     # Markdown -> HTML and LaTeX; the weave backend
-  python3-torch python3-numpy libopenblas0-pthread  # the PyTorch comparisons (chapters 9 and 12)
+  python3-torch python3-numpy libopenblas0-pthread  # the PyTorch comparisons (chapters 9, 12 and 13)
+  libcjson-dev libopencc-dev opencc  # chapter 13: reading the poems' JSON, traditional -> simplified
   texlive-xetex texlive-lang-chinese texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended lmodern  # XeLaTeX, ctex, fvextra and the Latin Modern fonts
   fonts-noto-cjk fonts-dejavu-core   # Noto CJK (Chinese text), DejaVu Sans Mono (code)
@@ -50,6 +51,13 @@ fi
 if [ ! -d tests/browser/node_modules/playwright-core ]; then
   echo "setup: installing playwright-core for the browser test (npm ci)"
   npm ci --prefix tests/browser --no-audit --no-fund
+fi
+
+# the complete Tang poems for chapter 13: chinese-poetry, pinned with its integrity hash by
+# corpus/package-lock.json (an 85 MB download, unpacked once into corpus/node_modules)
+if [ ! -f corpus/node_modules/chinese-poetry/dist/quantangshi/poet.tang.0.json ]; then
+  echo "setup: fetching the complete Tang poems for chapter 13 (npm ci --prefix corpus)"
+  npm ci --prefix corpus --no-audit --no-fund
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)

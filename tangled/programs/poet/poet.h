@@ -1,0 +1,230 @@
+#line 22 "book/13-poems.nw"
+/* programs/poet/poet.h — 第 13 章：读全唐诗的模型。attn-poet、第 13 章的测试和图的数据程序共用。
+   不属于 libattn：整理语料要用 libcjson 和 OpenCC，模型只通过 attn.h 的公共接口使用。 */
+#ifndef POET_H
+#define POET_H
+
+#include "attn.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#line 42 "book/13-poems.nw"
+/* 状态：ATTN_OK、ATTN_EINVAL、ATTN_ENOMEM，再加两个程序自己的 */
+enum {
+    POET_EFILE = 100,   /* 文件打不开、读不完、写不进 */
+    POET_EDATA = 101    /* 文件的内容不对：不是 UTF-8、不是 JSON、不是检查点…… */
+};
+/* 出错时的一句说明；函数的参数 e 可以为 NULL（不要说明） */
+typedef struct poet_err {
+    char msg[512];
+} poet_err;
+#line 230 "book/13-poems.nw"
+/* 汉字：CJK 统一表意文字的基本区、扩展 A～G 和兼容区 */
+int poet_is_han(uint32_t c);
+/* 诗里留下的七个标点：，。？！；：、 */
+int poet_is_punct(uint32_t c);
+
+/* 整理一首诗的码位 in[n]：删掉括号里的注、引号、书名号和方括号，写进 out（至少 n 个位置），
+   *n_out 是写了几个。返回 POET_KEEP，或者丢掉这首诗的理由。*had_note：删掉过注。 */
+enum { POET_KEEP, POET_UNBALANCED, POET_MISSING, POET_ODD, POET_EMPTY,
+       POET_DUPLICATE };   /* 最后一个不是 poet_clean 的结果：与前面某首诗的正文相同 */
+int poet_clean(const uint32_t *in, size_t n, uint32_t *out, size_t *n_out, int *had_note);
+#line 311 "book/13-poems.nw"
+/* 64 位 FNV-1a 散列 */
+uint64_t poet_fnv1a(const char *s, size_t n);
+/* 正文（简体，UTF-8）为 s[n] 的诗属于检验集：散列的最高 4 位都是 0 */
+int poet_is_valid(const char *s, size_t n);
+#line 356 "book/13-poems.nw"
+/* attn-poet prepare 的计数 */
+typedef struct poet_corpus_stats {
+    size_t files, poems;        /* 读了几个文件、几首诗 */
+    size_t with_notes;          /* 其中删掉过括号里的注的 */
+    size_t dropped[6];          /* 丢掉的诗，按理由：下标是 POET_UNBALANCED……POET_DUPLICATE */
+    size_t train, valid;        /* 留下的诗分进两个集合 */
+    size_t train_chars, valid_chars;   /* 两个集合的字数（码位，含标点，不含换行） */
+    size_t forms[5];            /* 留下的诗按体裁：POET_FORM_OTHER……POET_QILV */
+    size_t distinct;            /* 训练集里不同的码位（含换行） */
+    size_t vocab;               /* 词表里的词元（含 <unk>） */
+    size_t unknown;             /* 训练集里不在词表中的字 */
+} poet_corpus_stats;
+
+/* 读 corpus_dir 里的 poet.tang.*.json，整理、转简体、去重、分集，在 out_dir 里写出 train.txt、
+   valid.txt、vocab.json（出现至少 min_count 次的字）和 prepare.json（*st 的内容）。 */
+int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
+                 poet_corpus_stats *st, poet_err *e);
+#line 405 "book/13-poems.nw"
+/* 体裁：四句或八句、每句五字或七字、每句以标点结尾的诗；别的都是 POET_FORM_OTHER */
+enum { POET_FORM_OTHER, POET_WUJUE, POET_QIJUE, POET_WULV, POET_QILV };
+int poet_form_of(const uint32_t *c, size_t n);
+#line 503 "book/13-poems.nw"
+/* Unicode 的码位一共 0x110000 个 */
+enum { POET_CODE_POINTS = 0x110000 };
+/* 从 s[*at] 起解一个 UTF-8 码位，*at 移到下一个。不合法（字节不够、续字节不对、过长的编码、
+   代理码位、超过 U+10FFFF）或 *at ≥ n：返回 −1，*at 不动。 */
+long poet_utf8_next(const char *s, size_t n, size_t *at);
+/* 把 s[n] 解进 out（至少 n 个位置），*len 是码位数。成功返回 1；不合法返回 0，*bad 是出错的字节位置。 */
+int poet_utf8_decode(const char *s, size_t n, uint32_t *out, size_t *len, size_t *bad);
+/* 码位 c（≤ 0x10FFFF，不是代理）编成 UTF-8 写进 out（至少 4 个字节），返回字节数 */
+size_t poet_utf8_put(uint32_t c, char *out);
+#line 526 "book/13-poems.nw"
+/* 词表：词元 id 的码位 cp[id]（id 从 1 起；0 是 <unk>，cp[0] 不用），
+   和按码位排好的 (码位, id) 两列，查字用 */
+typedef struct poet_vocab {
+    size_t n;               /* 词元个数，含 <unk> */
+    uint32_t *cp;           /* n 个 */
+    uint32_t *sorted_cp;    /* n − 1 个，从小到大 */
+    int *sorted_id;
+} poet_vocab;
+enum { POET_UNK = 0 };
+
+/* counts[POET_CODE_POINTS] 是每个码位出现的次数；收次数 ≥ min_count 的码位，按上面的顺序编号 */
+int poet_vocab_from_counts(const uint32_t *counts, unsigned min_count, poet_vocab *v, poet_err *e);
+/* 码位 c 的 id；不在词表里：POET_UNK */
+int poet_vocab_id(const poet_vocab *v, uint32_t c);
+void poet_vocab_free(poet_vocab *v);
+#line 613 "book/13-poems.nw"
+/* s[n]（UTF-8）的每个码位换成它的 id（不在词表里的是 POET_UNK），写进 ids（至少 n 个），*len 是个数。
+   不是合法的 UTF-8：POET_EDATA，说明里有出错的字节位置。 */
+int poet_encode(const poet_vocab *v, const char *s, size_t n, int *ids, size_t *len, poet_err *e);
+#line 633 "book/13-poems.nw"
+/* 第 13 章的模型：词表 vocab，宽 128，4 个头，6 层，上下文 128 个字 */
+static inline attn_gpt_config poet_config(size_t vocab)
+{
+    attn_gpt_config c = {0};
+    c.vocab = vocab;
+    c.d_model = 128;
+    c.n_heads = 4;
+    c.d_head = 32;
+    c.n_layers = 6;
+    c.d_ff = 4 * c.d_model;
+    c.n_ctx = 128;
+    c.biases = 1;
+    c.layer_norms = 1;
+    c.learned_positions = 1;
+    c.tied = 1;
+    return c;
+}
+#line 806 "book/13-poems.nw"
+/* safetensors 里的一个张量：名字、形状（cols 为 0 表示一维的 rows 个数）、数据 */
+typedef struct poet_named {
+    char name[48];
+    size_t rows, cols;
+    float *src;
+} poet_named;
+
+/* 读进内存的 safetensors 文件：头部（cJSON 的树）和数据段；open 时已核实过头部里的每一项 */
+typedef struct poet_safetensors {
+    void *header;
+    const unsigned char *data;
+    size_t data_len;
+    uint64_t (*spans)[2];       /* 各张量数据的 [起, 止) */
+    size_t n_tensors;
+} poet_safetensors;
+
+/* 核实 buf[n] 是一个只含 F32 张量的 safetensors 文件（*f 指进 buf，buf 要活得比 *f 久） */
+int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *f, poet_err *e);
+/* 元数据里 key 的值；没有：NULL */
+const char *poet_safetensors_meta(const poet_safetensors *f, const char *key);
+/* 把张量 name（形状必须是 [rows] 或 [rows, cols]，cols 为 0 表示前者）复制进 dst；每个数都必须有限 */
+int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t rows, size_t cols,
+                         float *dst, poet_err *e);
+void poet_safetensors_close(poet_safetensors *f);
+/* 写一个 safetensors 文件：t[n] 依次放进数据段；meta 是 "键", "值", …, NULL（可以为 NULL） */
+int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
+                           const char *const *meta, poet_err *e);
+
+/* 模型存成 GPT-2 的名字和布局，词表进元数据；extra 是另加的元数据 "键", "值", …, NULL */
+int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const char *const *extra,
+              poet_err *e);
+/* 从内存里的文件 buf[n] 读出模型（*m 由 attn_gpt_init 分配）和词表；不是这样的检查点：POET_EDATA */
+int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab *v, poet_err *e);
+int poet_load(const char *path, attn_gpt *m, poet_vocab *v, poet_err *e);
+#line 1039 "book/13-poems.nw"
+/* 训练的设置 */
+typedef struct poet_train_options {
+    size_t steps;                 /* 一共几步（学习率按它排） */
+    size_t batch;                 /* 一步几个窗口 */
+    float lr, lr_min;             /* 学习率：预热之后的最大值，最后一步的值 */
+    size_t warmup;                /* 预热的步数 */
+    float weight_decay;           /* 矩阵的权重衰减 */
+    float clip;                   /* 梯度长度的上限；0 表示不裁剪 */
+    unsigned long long seed;      /* 模型的初值和取批的随机数 */
+} poet_train_options;
+
+/* 一批的梯度固定分成这么多份，再按固定的顺序相加：结果与线程数无关 */
+enum { POET_SLOTS = 4 };
+
+typedef struct poet_trainer {
+    attn_gpt m;                   /* 模型 */
+    attn_gpt g[POET_SLOTS];       /* 套在 grad 的各份上 */
+    float *grad;                  /* POET_SLOTS × n_params */
+    float *adam_m, *adam_v;       /* AdamW 的一阶矩、二阶矩 */
+    poet_train_options o;
+    unsigned long step;           /* 已经走了几步 */
+    attn_rng rng;                 /* 取窗口的起点 */
+    size_t *starts;               /* 这一步各窗口的起点 */
+    float *losses;                /* 这一步各窗口的损失 */
+    struct { size_t at, len; int decay; } segments[8 + 16 * 64];   /* 参数块的各段 */
+    size_t n_segments;
+} poet_trainer;
+
+/* 按 cfg 建模型（attn_gpt_init，种子 o->seed），准备梯度、AdamW 的矩和随机数 */
+int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
+                      poet_err *e);
+/* 在词元串 ids[n] 上走一步；*loss 是这一批 B×n_ctx 个位置的平均损失，*lr 是这一步的学习率 */
+int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, float *loss, float *lr,
+                    poet_err *e);
+void poet_trainer_free(poet_trainer *T);
+/* 第 step 步（从 1 数起）的学习率 */
+float poet_lr(const poet_train_options *o, unsigned long step);
+#line 1147 "book/13-poems.nw"
+/* 按 attn-poet eval 的规矩：ids[n] 切成 n_ctx 一段，*loss_sum 是全部预测的 −ln p 之和，
+   *count 是预测的个数；结果与线程数无关 */
+int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
+              size_t *count);
+#line 1274 "book/13-poems.nw"
+/* 写诗的设置 */
+typedef struct poet_write_options {
+    int form;              /* POET_WUJUE……POET_QILV；POET_FORM_OTHER：自由地写，到换行为止 */
+    float temperature;     /* ≥ 0；0 表示每次取分数最大的字 */
+    size_t top_k;          /* 只在分数最大的 top_k 个字里取；0 表示不限 */
+} poet_write_options;
+
+/* 体裁的字数（含标点）：五绝 24、七绝 32、五律 48、七律 64；POET_FORM_OTHER：0 */
+size_t poet_form_length(int form);
+/* 体裁的名字（"五言绝句"……）和反过来；不认识的名字：−1 */
+const char *poet_form_name(int form);
+int poet_form_from_name(const char *name);
+
+/* 从 start[n_start] 开始写一首诗（不含开头的换行），码位写进 out[cap]，*len 是个数。
+   随机数只取自 *rng。开头的字不在词表里或不合格式：ATTN_EINVAL。 */
+int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
+               const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
+               size_t *len, poet_err *e);
+#line 2812 "book/13-poems.nw"
+/* 从 cps[n]（cps[i] 是 id i 的码位，cps[0] 不用）建词表；码位重复或不合法：POET_EDATA */
+int poet_vocab_from_list(const uint32_t *cps, size_t n, poet_vocab *v, poet_err *e);
+/* 词表和 JSON 数组 ["<unk>", "，", …] 互转；*json 用 free 释放 */
+int poet_vocab_to_json(const poet_vocab *v, char **json);
+int poet_vocab_from_json(const char *json, size_t len, poet_vocab *v, poet_err *e);
+int poet_vocab_save(const poet_vocab *v, const char *path, poet_err *e);
+int poet_vocab_load(const char *path, poet_vocab *v, poet_err *e);
+#line 2918 "book/13-poems.nw"
+/* 在 e->msg 里写下说明（e 为 NULL 时不写），返回 status */
+int poet_fail(poet_err *e, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* 读整个文件进 *buf（malloc，末尾另加一个 '\0'），*len 是字节数；超过 max 字节：POET_EFILE */
+int poet_read_file(const char *path, char **buf, size_t *len, size_t max, poet_err *e);
+/* 把 buf[len] 写成文件 path：先写 path.tmp，写完改名 */
+int poet_write_file(const char *path, const void *buf, size_t len, poet_err *e);
+/* 整理的计数，一行 JSON */
+void poet_print_stats(FILE *f, const poet_corpus_stats *st, unsigned min_count);
+#line 3431 "book/13-poems.nw"
+/* 训练的状态（AdamW 的矩、步数、随机数、设置）存进 path；模型另存（poet_save） */
+int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e);
+/* 从模型 m（poet_load 读出的）和状态文件 path 接着训练：*T 与存盘时的训练器每一位相同 */
+int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, poet_err *e);
+
+#line 35 "book/13-poems.nw"
+#endif

@@ -1,0 +1,24 @@
+# 第 13 章：attn-poet 的用法；选项不对时退出状态 2，文件不对时退出状态 1，都有说明
+attn_program_test(NAME ch13-help LABEL ch13 EXPECT "prepare" "train" "eval" "write" COMMAND attn-poet --help)
+attn_program_test(NAME ch13-no-command LABEL ch13 EXIT 2 EXPECT "用法" COMMAND attn-poet)
+attn_program_test(NAME ch13-bad-command LABEL ch13 EXIT 2 EXPECT "没有子命令 'poem'" COMMAND attn-poet poem)
+attn_program_test(NAME ch13-train-help LABEL ch13 EXPECT "--steps N" "--resume FILE" COMMAND attn-poet train --help)
+attn_program_test(NAME ch13-train-zero LABEL ch13 EXIT 2 EXPECT "选项的值不合法：0" "用法"
+                  COMMAND attn-poet train --steps 0)
+attn_program_test(NAME ch13-train-equals LABEL ch13 EXIT 2 EXPECT "选项的值不合法：--lr=-1"
+                  COMMAND attn-poet train --lr=-1)
+attn_program_test(NAME ch13-train-unknown LABEL ch13 EXIT 2 EXPECT "不认识的选项，或者选项缺少值：--stesp"
+                  COMMAND attn-poet train --stesp 5)
+attn_program_test(NAME ch13-train-heads LABEL ch13 EXIT 2 EXPECT "--width 要能被 --heads 整除"
+                  COMMAND attn-poet train --width 100 --heads 3)
+attn_program_test(NAME ch13-write-form LABEL ch13 EXIT 2 EXPECT "选项的值不合法：五言" COMMAND attn-poet write --form 五言)
+attn_program_test(NAME ch13-write-nan LABEL ch13 EXIT 2 EXPECT "选项的值不合法：nan"
+                  COMMAND attn-poet write --temperature nan)
+attn_program_test(NAME ch13-write-both LABEL ch13 EXIT 2 EXPECT "--free 和 --form 只能给一个"
+                  COMMAND attn-poet write --free --form 七言绝句)
+attn_program_test(NAME ch13-eval-missing LABEL ch13 EXIT 1 EXPECT "attn-poet eval：/nonexistent.safetensors：打不开"
+                  COMMAND attn-poet eval --checkpoint /nonexistent.safetensors)
+attn_program_test(NAME ch13-eval-garbage LABEL ch13 EXIT 1 EXPECT "README.md：头部说它有"
+                  COMMAND attn-poet eval --checkpoint ${PROJECT_SOURCE_DIR}/README.md)
+attn_program_test(NAME ch13-prepare-wrong LABEL ch13 EXIT 1 EXPECT "没有 poet\\.tang\\.\\*\\.json"
+                  COMMAND attn-poet prepare --corpus ${PROJECT_SOURCE_DIR}/book --out ${PROJECT_BINARY_DIR}/poems-wrong)

@@ -1,0 +1,864 @@
+#line 1301 "book/13-poems.nw"
+/* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
+#define _POSIX_C_SOURCE 200809L
+#include "attn.h"
+#include "check.h"
+#include "../programs/poet/poet.h"
+
+#include <cjson/cJSON.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#line 1327 "book/13-poems.nw"
+/* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
+static char *data_file(const char *name, size_t *len)
+{
+    char path[4096], *buf = NULL;
+    poet_err e;
+    snprintf(path, sizeof path, "%s/%s", POET_DEFAULT_DATA, name);
+    if (!CHECK_OK(poet_read_file(path, &buf, len, (size_t)1 << 30, &e)))
+        fprintf(stderr, "  %s\n", e.msg);
+    return buf;
+}
+#line 1769 "book/13-poems.nw"
+/* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
+static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
+{
+    static const uint32_t cps[4] = {0, 0x767D, 0x65E5, '\n'};
+    poet_err e;
+    attn_gpt_config c = poet_config(4);
+    c.d_model = 8; c.n_heads = 2; c.d_head = 4; c.d_ff = 32; c.n_layers = 2; c.n_ctx = 6;
+    if (poet_vocab_from_list(cps, 4, v, &e) != ATTN_OK)
+        return 0;
+    if (attn_gpt_init(m, &c, seed) != ATTN_OK)
+        return 0;
+    for (size_t i = 0; i < m->n_params; i++)     /* 偏置、增益也不要是 0 和 1：每个数都不同 */
+        m->params[i] += 0.001f * (float)(i % 97);
+    return 1;
+}
+
+/* 临时文件的路径 */
+static const char *temp_path(const char *name)
+{
+    static char path[4][4096];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
+    return path[k];
+}
+#line 2058 "book/13-poems.nw"
+/* 训练集的词元（第一次调用时读进来） */
+static const int *train_ids(size_t *n, poet_vocab *v)
+{
+    static int *ids;
+    static size_t count;
+    static poet_vocab vocab;
+    if (ids == NULL) {
+        size_t len;
+        char *text = data_file("train.txt", &len), path[4096];
+        poet_err e;
+        snprintf(path, sizeof path, "%s/vocab.json", POET_DEFAULT_DATA);
+        ids = text != NULL ? malloc(len * sizeof *ids) : NULL;
+        if (ids == NULL || !CHECK_OK(poet_vocab_load(path, &vocab, &e)) ||
+            !CHECK_OK(poet_encode(&vocab, text, len, ids, &count, &e))) {
+            free(ids);
+            ids = NULL;
+        }
+        free(text);
+    }
+    *n = count;
+    if (v != NULL)
+        *v = vocab;
+    return ids;
+}
+
+static attn_gpt_config narrow_config(void)
+{
+    attn_gpt_config c = poet_config(5792);
+    c.d_model = 32; c.n_heads = 2; c.d_head = 16; c.d_ff = 128; c.n_layers = 2; c.n_ctx = 32;
+    return c;
+}
+
+static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
+#line 2273 "book/13-poems.nw"
+static int mkdir_for_test(const char *dir)
+{
+    return mkdir(dir, 0777) == 0;
+}
+
+#line 1347 "book/13-poems.nw"
+static void test_utf8(void)
+{
+    check_section("UTF-8 的解码（13 章）");
+    uint32_t cp[8];
+    size_t n, bad;
+    char buf[4];
+    /* “白”是 U+767D，E7 99 BD */
+    CHECK(poet_utf8_decode("\xE7\x99\xBD", 3, cp, &n, &bad) && n == 1 && cp[0] == 0x767D);
+    CHECK_INT(poet_utf8_put(0x767D, buf), 3);
+    CHECK(memcmp(buf, "\xE7\x99\xBD", 3) == 0);
+    /* 四个字节的字：扩展 B 的 𠀀 U+20000 */
+    CHECK(poet_utf8_decode("\xF0\xA0\x80\x80", 4, cp, &n, &bad) && n == 1 && cp[0] == 0x20000);
+    /* 不合法：截断、孤零零的续字节、过长的编码、代理码位、超过 U+10FFFF、0xFF */
+    static const char *bad_input[] = {"\xE7\x99", "\x80", "\xC0\x80", "\xE0\x80\xAF",
+                                      "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xFF", "\xE7\x41\xBD"};
+    for (size_t i = 0; i < sizeof bad_input / sizeof bad_input[0]; i++)
+        CHECK(!poet_utf8_decode(bad_input[i], strlen(bad_input[i]), cp, &n, &bad));
+    /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
+    CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
+}
+#line 1392 "book/13-poems.nw"
+/* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
+static void check_clean(const char *s, int verdict, const char *want)
+{
+    uint32_t in[256], out[256];
+    size_t n, m, bad;
+    int had_note;
+    char got[1024];
+    size_t bytes = 0;
+    CHECK(poet_utf8_decode(s, strlen(s), in, &n, &bad));
+    int v = poet_clean(in, n, out, &m, &had_note);
+    if (!CHECK_INT(v, verdict))
+        fprintf(stderr, "  %s\n", s);
+    if (want != NULL) {
+        for (size_t i = 0; i < m; i++)
+            bytes += poet_utf8_put(out[i], got + bytes);
+        got[bytes] = '\0';
+        CHECK_STR(got, want);
+    }
+}
+
+static void test_clean(void)
+{
+    check_section("整理一首诗的规则（13 章）");
+    /* 括号里的校勘记删掉，连同里面的引号 */
+    check_clean("闌風長雨（一作「東風細雨」）秋紛紛，四海（一作「萬里」）八荒同一雲。", POET_KEEP,
+                "闌風長雨秋紛紛，四海八荒同一雲。");
+    /* 方括号：补的字留下 */
+    check_clean("停杯試北望，還欲淚沾[襟]。", POET_KEEP, "停杯試北望，還欲淚沾襟。");
+    /* 嵌套的注，跨过几段 */
+    check_clean("鶴立蛇行勢未休，五天文字鬼神愁。（〖1〗京兆（住持）立石。〖2〗刊。）。", POET_KEEP,
+                "鶴立蛇行勢未休，五天文字鬼神愁。");
+    /* 连着的标点只留第一个，开头的标点删掉 */
+    check_clean("。悲夫！。", POET_KEEP, "悲夫！");
+    /* 缺字：□、囗、{…}；怪符号；括号配不上；只剩标点 */
+    check_clean("□□□□□，□□□□□。", POET_MISSING, NULL);
+    check_clean("囗囗囗囗囗囗囗，但將詞賦奉恩輝。", POET_MISSING, NULL);
+    check_clean("何如瓀{玉+冏}在堦墀。", POET_MISSING, NULL);
+    check_clean("一○七七年。", POET_MISSING, NULL);
+    check_clean("春風2月。", POET_ODD, NULL);
+    check_clean("春風）二月。", POET_UNBALANCED, NULL);
+    check_clean("春風（二月。", POET_UNBALANCED, NULL);
+    check_clean("（同前）。", POET_EMPTY, NULL);
+}
+#line 1438 "book/13-poems.nw"
+static int form_of(const char *s)
+{
+    uint32_t cp[256];
+    size_t n, bad;
+    poet_utf8_decode(s, strlen(s), cp, &n, &bad);
+    return poet_form_of(cp, n);
+}
+
+static void test_forms(void)
+{
+    check_section("体裁：按句数和每句的字数（13 章）");
+    CHECK_INT(form_of("白日依山尽，黄河入海流。欲穷千里目，更上一层楼。"), POET_WUJUE);
+    CHECK_INT(form_of("朝辞白帝彩云间，千里江陵一日还。两岸猿声啼不住，轻舟已过万重山。"), POET_QIJUE);
+    CHECK_INT(form_of("国破山河在，城春草木深。感时花溅泪，恨别鸟惊心。"
+                      "烽火连三月，家书抵万金。白头搔更短，浑欲不胜簪。"), POET_WULV);
+    /* 句子长短不齐、最后没有标点、六句、连着两个标点 */
+    CHECK_INT(form_of("白日依山尽，黄河入海。欲穷千里目，更上一层楼。"), POET_FORM_OTHER);
+    CHECK_INT(form_of("白日依山尽，黄河入海流。欲穷千里目，更上一层楼"), POET_FORM_OTHER);
+    CHECK_INT(form_of("白日依山尽，黄河入海流。欲穷千里目，更上一层楼。白日依山尽，黄河入海流。"),
+              POET_FORM_OTHER);
+    CHECK_INT(form_of("白日依山尽，，黄河入海流。欲穷千里目，更上一层楼。"), POET_FORM_OTHER);
+    CHECK_INT(poet_form_length(POET_WUJUE), 24);
+    CHECK_INT(poet_form_length(POET_QILV), 64);
+    CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
+    CHECK_INT(poet_form_from_name("五言"), -1);
+}
+#line 1470 "book/13-poems.nw"
+/* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
+static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
+                         void *ctx)
+{
+    char *buf, text[1 << 16];
+    size_t len;
+    poet_err e;
+    if (poet_read_file(path, &buf, &len, (size_t)1 << 30, &e) != ATTN_OK)
+        return 0;
+    cJSON *root = cJSON_ParseWithLength(buf, len);
+    free(buf);
+    const cJSON *poem;
+    cJSON_ArrayForEach(poem, root) {
+        size_t at = 0;
+        const cJSON *p;
+        cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(poem, "paragraphs")) {
+            const char *s = cJSON_GetStringValue(p);
+            size_t n = s != NULL ? strlen(s) : 0;
+            if (at + n < sizeof text) {
+                memcpy(text + at, s, n);
+                at += n;
+            }
+        }
+        text[at] = '\0';
+        visit(poem, text, ctx);
+    }
+    int ok = root != NULL;
+    cJSON_Delete(root);
+    return ok;
+}
+
+typedef struct {
+    size_t marks[7];          /* 《 （ 「 □ [ 〖 的个数 */
+    size_t wei_poems;         /* 有“囗”的诗 */
+    size_t poems;
+    int dengque_authors;      /* 正文是《登鹳雀楼》的诗：1 = 王之渙，2 = 朱斌 */
+    char (*ids)[40];          /* 每首诗的 id */
+    size_t errors, in_main;   /* error/ 里的记录，其中 id 在主文件里的 */
+} raw_counts;
+
+static int by_id(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+    size_t n = 0, k = strlen(what);
+    for (const char *p = strstr(s, what); p != NULL; p = strstr(p + k, what))
+        n++;
+    return n;
+}
+
+static void raw_visit(const cJSON *poem, const char *text, void *ctx)
+{
+    raw_counts *c = ctx;
+    static const char *marks[7] = {"《", "（", "「", "□", "[", "〖", "囗"};
+    for (int i = 0; i < 6; i++)
+        c->marks[i] += count_of(text, marks[i]);
+    c->wei_poems += strstr(text, marks[6]) != NULL;
+    const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(poem, "id"));
+    snprintf(c->ids[c->poems < 60000 ? c->poems : 59999], 40, "%s", id != NULL ? id : "");
+    c->poems++;
+    if (strcmp(text, "白日依山盡，黃河入海流。欲窮千里目，更上一層樓。") == 0) {
+        const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(poem, "author"));
+        c->dengque_authors |= a != NULL && strcmp(a, "王之渙") == 0 ? 1 : 0;
+        c->dengque_authors |= a != NULL && strcmp(a, "朱斌") == 0 ? 2 : 0;
+    }
+}
+
+static void error_visit(const cJSON *poem, const char *text, void *ctx)
+{
+    (void)text;
+    raw_counts *c = ctx;
+    char id[40];
+    const char *sid = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(poem, "id"));
+    snprintf(id, sizeof id, "%s", sid != NULL ? sid : "");
+    c->errors += cJSON_GetObjectItemCaseSensitive(poem, "error_type") != NULL;
+    c->in_main += bsearch(id, c->ids, c->poems, sizeof *c->ids, by_id) != NULL;
+}
+
+static void test_raw_corpus(void)
+{
+    check_section("原始数据里的符号、存疑的记录和重复的诗（13 章）");
+    raw_counts c = {{0}, 0, 0, 0, calloc(60000, 40), 0, 0};
+    if (!CHECK(c.ids != NULL))
+        return;
+    char path[4096];
+    for (unsigned long k = 0; k <= 57000; k += 1000) {
+        snprintf(path, sizeof path, "%s/poet.tang.%lu.json", POET_DEFAULT_CORPUS, k);
+        CHECK(each_raw_poem(path, raw_visit, &c));
+    }
+    qsort(c.ids, c.poems, sizeof *c.ids, by_id);
+    for (unsigned long k = 0; k <= 57000; k += 1000) {
+        snprintf(path, sizeof path, "%s/error/poet.tang.%lu.json", POET_DEFAULT_CORPUS, k);
+        each_raw_poem(path, error_visit, &c);        /* 有的卷没有存疑的记录 */
+    }
+    free(c.ids);
+    CHECK_INT(c.poems, 57607);
+    CHECK(c.marks[0] >= 9000 && c.marks[0] < 10000);     /* 书名号：九千多个 */
+    CHECK(c.marks[1] >= 8800 && c.marks[1] < 8900);      /* 圆括号：八千八百多对 */
+    CHECK(c.marks[2] >= 6000 && c.marks[2] < 7000);      /* 引号「：六千多对 */
+    CHECK(c.marks[3] >= 2100 && c.marks[3] < 2200);      /* □：两千一百多个 */
+    CHECK(c.marks[4] >= 1200 && c.marks[4] < 1300);      /* 方括号：一千两百多对 */
+    CHECK(c.marks[5] >= 1000 && c.marks[5] < 1100);      /* 〖〗：一千多对 */
+    CHECK_INT(c.wei_poems, 28);                          /* 用“囗”的诗 */
+    CHECK_INT(c.dengque_authors, 3);                     /* 王之渙和朱斌各一次 */
+    CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
+    CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
+}
+#line 1586 "book/13-poems.nw"
+static long long stat_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(x) ? (long long)x->valuedouble : -1;
+}
+
+static void test_prepare_counts(void)
+{
+    check_section("整理全唐诗的计数（13 章）");
+    size_t len;
+    char *buf = data_file("prepare.json", &len);
+    cJSON *o = buf != NULL ? cJSON_Parse(buf) : NULL;
+    free(buf);
+    if (!CHECK(o != NULL))
+        return;
+    CHECK_INT(stat_of(o, "files"), 58);
+    CHECK_INT(stat_of(o, "poems"), 57607);
+    CHECK_INT(stat_of(o, "with_notes"), 4591);
+    CHECK_INT(stat_of(o, "unbalanced"), 36);
+    CHECK_INT(stat_of(o, "missing"), 585);
+    CHECK_INT(stat_of(o, "odd"), 13);
+    CHECK_INT(stat_of(o, "empty"), 197);
+    CHECK_INT(stat_of(o, "duplicate"), 964);
+    CHECK_INT(stat_of(o, "train"), 52298);
+    CHECK_INT(stat_of(o, "valid"), 3514);
+    CHECK_INT(stat_of(o, "train_chars"), 3110212);
+    CHECK_INT(stat_of(o, "valid_chars"), 206572);
+    CHECK_INT(stat_of(o, "wujue"), 4219);
+    CHECK_INT(stat_of(o, "qijue"), 11006);
+    CHECK_INT(stat_of(o, "wulv"), 14957);
+    CHECK_INT(stat_of(o, "qilv"), 8419);
+    CHECK_INT(stat_of(o, "other"), 17211);
+    CHECK_INT(stat_of(o, "distinct"), 8617);
+    CHECK_INT(stat_of(o, "min_count"), 5);
+    CHECK_INT(stat_of(o, "vocab"), 5792);
+    CHECK_INT(stat_of(o, "unknown"), 5007);
+    /* 丢掉的 + 留下的 = 读到的；各体裁加起来是留下的 */
+    long long kept = stat_of(o, "train") + stat_of(o, "valid");
+    CHECK_INT(stat_of(o, "unbalanced") + stat_of(o, "missing") + stat_of(o, "odd") +
+              stat_of(o, "empty") + stat_of(o, "duplicate") + kept, stat_of(o, "poems"));
+    CHECK_INT(stat_of(o, "wujue") + stat_of(o, "qijue") + stat_of(o, "wulv") + stat_of(o, "qilv") +
+              stat_of(o, "other"), kept);
+    cJSON_Delete(o);
+}
+#line 1636 "book/13-poems.nw"
+/* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
+static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
+                        uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
+{
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t n = nl != NULL ? (size_t)(nl - (text + at)) : len - at;
+        uint64_t h = poet_fnv1a(text + at, n);
+        *wrong += poet_is_valid(text + at, n) != valid;
+        size_t i = (size_t)h & (cap - 1);
+        while (seen[i] != 0 && seen[i] != h)
+            i = (i + 1) & (cap - 1);
+        *dups += seen[i] == h;
+        seen[i] = h;
+        for (size_t k = at; k < at + n; k++)
+            *chars += ((unsigned char)text[k] & 0xC0) != 0x80;   /* 每个码位的第一个字节 */
+        (*lines)++;
+        at += n + 1;
+    }
+}
+
+static void test_splits(void)
+{
+    check_section("训练集和检验集：行数、字数、归属、不重复（13 章）");
+    size_t n_train, n_valid, lines[2] = {0, 0}, chars[2] = {0, 0}, dups = 0, wrong = 0;
+    size_t cap = (size_t)1 << 17;
+    char *train = data_file("train.txt", &n_train), *valid = data_file("valid.txt", &n_valid);
+    uint64_t *seen = calloc(cap, sizeof *seen);
+    if (CHECK(train != NULL && valid != NULL && seen != NULL)) {
+        check_split(train, n_train, 0, &lines[0], &chars[0], seen, cap, &dups, &wrong);
+        check_split(valid, n_valid, 1, &lines[1], &chars[1], seen, cap, &dups, &wrong);
+        CHECK_INT(lines[0], 52298);
+        CHECK_INT(lines[1], 3514);
+        CHECK_INT(chars[0], 3110212);
+        CHECK_INT(chars[1], 206572);
+        CHECK_INT(dups, 0);
+        CHECK_INT(wrong, 0);
+        CHECK(lines[1] * 100 >= 5 * (lines[0] + lines[1]));          /* 检验集不少于 5% */
+        CHECK_NEAR((double)lines[1] / (double)(lines[0] + lines[1]), 0.063, 0.0005);
+    }
+    free(train);
+    free(valid);
+    free(seen);
+}
+#line 1686 "book/13-poems.nw"
+static void test_vocab_from_train(void)
+{
+    check_section("词表：训练集里出现至少 5 次的字（13 章）");
+    size_t len;
+    char *train = data_file("train.txt", &len), path[4096];
+    uint32_t *counts = calloc(POET_CODE_POINTS, sizeof *counts);
+    poet_vocab want = {0}, got = {0};
+    poet_err e;
+    if (!CHECK(train != NULL && counts != NULL)) {
+        free(train);
+        free(counts);
+        return;
+    }
+    size_t at = 0, ones = 0, twos = 0;
+    while (at < len) {
+        long c = poet_utf8_next(train, len, &at);
+        if (c < 0) {
+            CHECK(c >= 0);
+            break;
+        }
+        counts[c]++;
+    }
+    for (size_t c = 0; c < POET_CODE_POINTS; c++) {
+        ones += counts[c] == 1;
+        twos += counts[c] == 2;
+    }
+    CHECK_OK(poet_vocab_from_counts(counts, 5, &want, &e));
+    snprintf(path, sizeof path, "%s/vocab.json", POET_DEFAULT_DATA);
+    CHECK_OK(poet_vocab_load(path, &got, &e));
+    CHECK_INT(got.n, want.n);
+    CHECK(got.n == want.n && memcmp(got.cp, want.cp, got.n * sizeof *got.cp) == 0);
+    /* 最常见的：，。换行 不 人 无 山 一 风 日 云 */
+    static const uint32_t top[] = {0xFF0C, 0x3002, '\n', 0x4E0D, 0x4EBA, 0x65E0, 0x5C71, 0x4E00,
+                                   0x98CE, 0x65E5, 0x4E91};
+    for (size_t i = 0; i < sizeof top / sizeof top[0] && i + 1 < got.n; i++)
+        CHECK_INT(got.cp[i + 1], top[i]);
+    CHECK(counts[0xFF0C] > 200000 && counts[0xFF0C] < 300000);   /* 逗号、句号各二十多万个 */
+    CHECK(counts[0x3002] > 200000 && counts[0x3002] < 300000);
+    CHECK_INT(ones + twos, 2202);                                 /* 只出现一两次的字 */
+    CHECK_INT(poet_vocab_id(&got, 0x767D), poet_vocab_id(&want, 0x767D));   /* 白 */
+    CHECK_INT(poet_vocab_id(&got, 0x25A1), POET_UNK);                        /* □ 不在词表里 */
+    poet_vocab_free(&want);
+    poet_vocab_free(&got);
+    free(counts);
+    free(train);
+}
+#line 1746 "book/13-poems.nw"
+static void test_model_size(void)
+{
+    check_section("本章的模型：尺寸和参数个数（13 章）");
+    attn_gpt_config c = poet_config(5792);
+    attn_param_breakdown b;
+    CHECK_OK(attn_count_params(&c, &b));
+    CHECK_INT(b.embedding, 741376);
+    CHECK_INT(b.positions, 16384);
+    CHECK_INT(b.layer, 198272);
+    CHECK_INT(b.layers, 1189632);
+    CHECK_INT(b.final_norm, 256);
+    CHECK_INT(b.total, 1947648);
+    CHECK_NEAR((double)b.embedding / (double)b.total, 0.38, 0.005);
+    CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
+    CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
+}
+#line 1797 "book/13-poems.nw"
+static void test_checkpoint_roundtrip(void)
+{
+    check_section("检查点：写了再读，每一位都相同（13 章）");
+    attn_gpt m, back;
+    poet_vocab v, vback;
+    poet_err e;
+    const char *path = temp_path("tiny.safetensors");
+    if (!CHECK(tiny_model(&m, &v, 7)))
+        return;
+    const char *extra[] = {"seed", "7", NULL};
+    CHECK_OK(poet_save(path, &m, &v, extra, &e));
+    if (CHECK_OK(poet_load(path, &back, &vback, &e))) {
+        CHECK(memcmp(&back.cfg, &m.cfg, sizeof m.cfg) == 0);
+        CHECK(back.n_params == m.n_params &&
+              memcmp(back.params, m.params, m.n_params * sizeof *m.params) == 0);
+        CHECK(vback.n == v.n && memcmp(vback.cp, v.cp, v.n * sizeof *v.cp) == 0);
+        attn_gpt_free(&back);
+        poet_vocab_free(&vback);
+    }
+    /* 文件本身：c_attn 的布局、元数据 */
+    char *buf;
+    size_t n;
+    poet_safetensors f;
+    if (CHECK_OK(poet_read_file(path, &buf, &n, (size_t)1 << 20, &e))) {
+        if (CHECK_OK(poet_safetensors_open((unsigned char *)buf, n, &f, &e))) {
+            float w[8 * 24], b[24];
+            CHECK_OK(poet_safetensors_get(&f, "h.1.attn.c_attn.weight", 8, 24, w, &e));
+            CHECK_OK(poet_safetensors_get(&f, "h.1.attn.c_attn.bias", 24, 0, b, &e));
+            const attn_gpt_layer *L = &m.layers[1];
+            for (size_t r = 0; r < 8; r++) {
+                CHECK(memcmp(w + 24 * r, L->w_q + 8 * r, 8 * sizeof *w) == 0);
+                CHECK(memcmp(w + 24 * r + 8, L->w_k + 8 * r, 8 * sizeof *w) == 0);
+                CHECK(memcmp(w + 24 * r + 16, L->w_v + 8 * r, 8 * sizeof *w) == 0);
+            }
+            CHECK(memcmp(b + 8, L->b_k, 8 * sizeof *b) == 0);
+            CHECK_STR(poet_safetensors_meta(&f, "n_layer"), "2");
+            CHECK_STR(poet_safetensors_meta(&f, "n_head"), "2");
+            CHECK_STR(poet_safetensors_meta(&f, "n_embd"), "8");
+            CHECK_STR(poet_safetensors_meta(&f, "n_ctx"), "6");
+            CHECK_STR(poet_safetensors_meta(&f, "format"), "pt");
+            CHECK_STR(poet_safetensors_meta(&f, "seed"), "7");
+            CHECK_STR(poet_safetensors_meta(&f, "vocab"), "[\"<unk>\",\"白\",\"日\",\"\\n\"]");
+            CHECK_INT(f.n_tensors, 4 + 12 * 2);
+            CHECK((8 + (size_t)((unsigned char)buf[0] | (unsigned char)buf[1] << 8)) % 8 == 0);
+            poet_safetensors_close(&f);
+        }
+        free(buf);
+    }
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+    remove(path);
+}
+#line 1856 "book/13-poems.nw"
+/* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
+static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
+                              size_t *out_n)
+{
+    uint64_t hlen = 0;
+    for (int i = 7; i >= 0; i--)
+        hlen = (hlen << 8) | good[i];
+    cJSON *root = cJSON_ParseWithLength((const char *)good + 8, (size_t)hlen);
+    edit(root);
+    char *head = cJSON_PrintUnformatted(root);
+    size_t hl = strlen(head), padded = (hl + 7) / 8 * 8, data = n - 8 - (size_t)hlen;
+    unsigned char *buf = malloc(8 + padded + data);
+    for (int i = 0; i < 8; i++)
+        buf[i] = (unsigned char)((uint64_t)padded >> (8 * i));
+    memcpy(buf + 8, head, hl);
+    memset(buf + 8 + hl, ' ', padded - hl);
+    memcpy(buf + 8 + padded, good + 8 + hlen, data);
+    *out_n = 8 + padded + data;
+    cJSON_free(head);
+    cJSON_Delete(root);
+    return buf;
+}
+
+static cJSON *tensor(cJSON *root, const char *name)
+{
+    return cJSON_GetObjectItemCaseSensitive(root, name);
+}
+static void set_meta(cJSON *root, const char *key, cJSON *value)
+{
+    cJSON *meta = tensor(root, "__metadata__");
+    cJSON_DeleteItemFromObjectCaseSensitive(meta, key);
+    if (value != NULL)
+        cJSON_AddItemToObject(meta, key, value);
+}
+static void edit_dtype(cJSON *r) { cJSON_ReplaceItemInObject(tensor(r, "wpe.weight"), "dtype", cJSON_CreateString("F16")); }
+static void edit_shape(cJSON *r) { cJSON_ReplaceItemInArray(cJSON_GetObjectItem(tensor(r, "wte.weight"), "shape"), 1, cJSON_CreateNumber(9)); }
+static void edit_offset(cJSON *r) { cJSON_ReplaceItemInArray(cJSON_GetObjectItem(tensor(r, "wte.weight"), "data_offsets"), 1, cJSON_CreateNumber(99999999)); }
+static void edit_negative(cJSON *r) { cJSON_ReplaceItemInArray(cJSON_GetObjectItem(tensor(r, "wte.weight"), "data_offsets"), 0, cJSON_CreateNumber(-64)); }
+static void edit_overlap(cJSON *r)
+{
+    cJSON *o = cJSON_GetObjectItem(tensor(r, "wpe.weight"), "data_offsets");
+    cJSON_ReplaceItemInArray(o, 0, cJSON_CreateNumber(64));
+    cJSON_ReplaceItemInArray(o, 1, cJSON_CreateNumber(64 + 4 * 6 * 8));
+}
+static void edit_hole(cJSON *r) { cJSON_DeleteItemFromObjectCaseSensitive(r, "ln_f.bias"); }
+static void edit_rename(cJSON *r)
+{
+    cJSON *t = cJSON_DetachItemFromObjectCaseSensitive(r, "ln_f.bias");
+    cJSON_AddItemToObject(r, "ln_f.b", t);
+}
+static void edit_extra(cJSON *r)
+{
+    cJSON *t = cJSON_Duplicate(tensor(r, "ln_f.bias"), 1), *o = cJSON_GetObjectItem(t, "data_offsets");
+    double end = cJSON_GetArrayItem(o, 1)->valuedouble;
+    cJSON_ReplaceItemInObject(t, "shape", cJSON_Parse("[0]"));
+    cJSON_ReplaceItemInArray(o, 0, cJSON_CreateNumber(end));
+    cJSON_AddItemToObject(r, "lm_head.weight", t);
+}
+static void edit_duplicate(cJSON *r) { cJSON_AddItemToObject(r, "wte.weight", cJSON_Duplicate(tensor(r, "wte.weight"), 1)); }
+static void edit_embd(cJSON *r) { set_meta(r, "n_embd", cJSON_CreateString("8x")); }
+static void edit_huge(cJSON *r) { set_meta(r, "n_embd", cJSON_CreateString("4096")); set_meta(r, "n_head", cJSON_CreateString("1")); }
+static void edit_heads(cJSON *r) { set_meta(r, "n_head", cJSON_CreateString("3")); }
+static void edit_eps(cJSON *r) { set_meta(r, "layer_norm_epsilon", cJSON_CreateString("1e-6")); }
+static void edit_vocab(cJSON *r) { set_meta(r, "vocab", cJSON_CreateString("[\"<unk>\",\"白\",\"白\",\"\\n\"]")); }
+static void edit_no_vocab(cJSON *r) { set_meta(r, "vocab", NULL); }
+static void edit_number(cJSON *r) { set_meta(r, "n_layer", cJSON_CreateNumber(2)); }
+
+static void expect_bad(const unsigned char *buf, size_t n, const char *what)
+{
+    attn_gpt m;
+    poet_vocab v;
+    poet_err e = {{0}};
+    int st = poet_load_buffer(buf, n, &m, &v, &e);
+    CHECK_INT(st, POET_EDATA);
+    if (!CHECK(strstr(e.msg, what) != NULL))
+        fprintf(stderr, "  说明是“%s”，应当含有“%s”\n", e.msg, what);
+    CHECK(m.params == NULL && v.cp == NULL);          /* 失败时什么也没有留下 */
+    if (st == ATTN_OK) {
+        attn_gpt_free(&m);
+        poet_vocab_free(&v);
+    }
+}
+
+static void test_bad_checkpoints(void)
+{
+    check_section("坏的检查点：清楚的说明，不崩溃（13 章）");
+    attn_gpt m;
+    poet_vocab v;
+    poet_err e;
+    const char *path = temp_path("good.safetensors");
+    char *good;
+    size_t n, k;
+    if (!CHECK(tiny_model(&m, &v, 3)) || !CHECK_OK(poet_save(path, &m, &v, NULL, &e)) ||
+        !CHECK_OK(poet_read_file(path, &good, &n, (size_t)1 << 20, &e)))
+        return;
+    const unsigned char *g = (const unsigned char *)good;
+    expect_bad(g, 7, "放不下头部的长度");
+    expect_bad(g, n - 4, "不在数据段");                       /* 截掉最后一个数 */
+    expect_bad(g, 100, "头部说它有");                          /* 在头部中间截断 */
+    unsigned char *b = malloc(n);
+    memcpy(b, good, n);
+    b[0] = 0xFF; b[1] = 0xFF; b[2] = 0xFF; b[7] = 0x7F;        /* 头部的长度大得离谱 */
+    expect_bad(b, n, "头部说它有");
+    memcpy(b, good, n);
+    b[8] = 'x';                                                /* 头部不是 JSON */
+    expect_bad(b, n, "不是一个 JSON 对象");
+    memcpy(b, good, n);
+    float nan = NAN;
+    memcpy(b + n - 4 * 9, &nan, 4);                            /* ln_f.weight 的最后一个数 */
+    expect_bad(b, n, "不是有限数");
+    free(b);
+    static const struct { void (*edit)(cJSON *); const char *what; } cases[] = {
+        {edit_dtype, "类型不是 F32"}, {edit_shape, "偏移却给了"}, {edit_offset, "不在数据段"},
+        {edit_negative, "不在数据段"}, {edit_overlap, "重叠"}, {edit_hole, "不属于任何张量"},
+        {edit_rename, "没有张量 ln_f.bias"}, {edit_extra, "应当正好有"},
+        {edit_duplicate, "重叠"}, {edit_embd, "不是 1 到 4096 之间的整数"},
+        {edit_huge, "数据段有"}, {edit_heads, "不能被"}, {edit_eps, "只用 1e-5"},
+        {edit_vocab, "出现了两次"}, {edit_no_vocab, "没有词表"}, {edit_number, "不是字符串"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned char *bad = rebuild(g, n, cases[i].edit, &k);
+        expect_bad(bad, k, cases[i].what);
+        free(bad);
+    }
+    /* 没改过的文件读得进来 */
+    attn_gpt ok;
+    poet_vocab okv;
+    if (CHECK_OK(poet_load_buffer(g, n, &ok, &okv, &e))) {
+        attn_gpt_free(&ok);
+        poet_vocab_free(&okv);
+    }
+    free(good);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+    remove(path);
+}
+#line 2010 "book/13-poems.nw"
+static void test_lr(void)
+{
+    check_section("学习率：预热，再按余弦降下来（13 章）");
+    poet_train_options o = {1500, 32, 3e-3f, 3e-4f, 150, 0.1f, 1.0f, 1};
+    CHECK_NEAR(poet_lr(&o, 1), 3e-3 / 150, 1e-9);
+    CHECK_NEAR(poet_lr(&o, 75), 1.5e-3, 1e-9);
+    CHECK_NEAR(poet_lr(&o, 150), 3e-3, 1e-9);
+    CHECK_NEAR(poet_lr(&o, 825), 1.65e-3, 1e-7);       /* 余弦的一半：最大值和最小值的中点 */
+    CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
+    CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
+}
+#line 2027 "book/13-poems.nw"
+static void test_eval_windows(void)
+{
+    check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
+    attn_gpt m;
+    poet_vocab v;
+    if (!CHECK(tiny_model(&m, &v, 5)))
+        return;
+    const int ids[14] = {3, 1, 2, 1, 1, 3, 2, 2, 1, 3, 1, 2, 3, 1};
+    double sum1, sum2, want = 0.0;
+    size_t count1, count2;
+    CHECK_OK(poet_eval(&m, ids, 14, 1, &sum1, &count1));
+    CHECK_OK(poet_eval(&m, ids, 14, 2, &sum2, &count2));
+    CHECK_INT(count1, 11);
+    CHECK(count1 == count2 && memcmp(&sum1, &sum2, sizeof sum1) == 0);
+    float logits[6 * 4], loss;
+    for (size_t at = 0; at < 14; at += 6) {
+        size_t len = 14 - at < 6 ? 14 - at : 6;
+        CHECK_OK(attn_gpt_forward(&m, ids + at, len, logits));
+        CHECK_OK(attn_cross_entropy(logits, ids + at + 1, len - 1, 4, &loss, NULL));
+        want += (double)loss * (double)(len - 1);
+    }
+    CHECK_NEAR(sum1, want, 1e-4);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+}
+#line 2094 "book/13-poems.nw"
+static void test_threads_same_bits(void)
+{
+    check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
+    size_t n;
+    const int *ids = train_ids(&n, NULL);
+    attn_gpt_config c = narrow_config();
+    poet_trainer a, b;
+    poet_err e;
+    if (ids == NULL || !CHECK_OK(poet_trainer_init(&a, &c, &narrow_options, &e)) ||
+        !CHECK_OK(poet_trainer_init(&b, &c, &narrow_options, &e)))
+        return;
+    int same_loss = 1;
+    for (int s = 0; s < 4; s++) {
+        float la, lb;
+        CHECK_OK(poet_train_step(&a, ids, n, 1, &la, NULL, &e));
+        CHECK_OK(poet_train_step(&b, ids, n, 2, &lb, NULL, &e));
+        same_loss &= memcmp(&la, &lb, sizeof la) == 0;
+    }
+    size_t np = a.m.n_params;
+    CHECK(same_loss);
+    CHECK(memcmp(a.m.params, b.m.params, np * sizeof(float)) == 0);
+    CHECK(memcmp(a.adam_v, b.adam_v, np * sizeof(float)) == 0);
+    /* 训练确实改了参数 */
+    attn_gpt fresh;
+    CHECK_OK(attn_gpt_init(&fresh, &c, narrow_options.seed));
+    CHECK(memcmp(fresh.params, a.m.params, np * sizeof(float)) != 0);
+    attn_gpt_free(&fresh);
+    poet_trainer_free(&a);
+    poet_trainer_free(&b);
+}
+#line 2127 "book/13-poems.nw"
+static void test_resume_same_bits(void)
+{
+    check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
+    size_t n;
+    poet_vocab v;
+    const int *ids = train_ids(&n, &v);
+    attn_gpt_config c = narrow_config();
+    poet_trainer once, first, then;
+    poet_err e;
+    float loss;
+    const char *model = temp_path("resume.safetensors"), *state = temp_path("resume.state");
+    if (ids == NULL || !CHECK_OK(poet_trainer_init(&once, &c, &narrow_options, &e)) ||
+        !CHECK_OK(poet_trainer_init(&first, &c, &narrow_options, &e)))
+        return;
+    for (int s = 0; s < 6; s++)
+        CHECK_OK(poet_train_step(&once, ids, n, 2, &loss, NULL, &e));
+    for (int s = 0; s < 3; s++)
+        CHECK_OK(poet_train_step(&first, ids, n, 2, &loss, NULL, &e));
+    CHECK_OK(poet_save(model, &first.m, &v, NULL, &e));
+    CHECK_OK(poet_trainer_save(&first, state, &e));
+    poet_trainer_free(&first);
+    attn_gpt m;
+    poet_vocab mv;
+    if (CHECK_OK(poet_load(model, &m, &mv, &e)) && CHECK_OK(poet_trainer_resume(&then, &m, state, &e))) {
+        CHECK_INT(then.step, 3);
+        for (int s = 0; s < 3; s++)
+            CHECK_OK(poet_train_step(&then, ids, n, 1, &loss, NULL, &e));
+        CHECK(memcmp(then.m.params, once.m.params, once.m.n_params * sizeof(float)) == 0);
+        CHECK(memcmp(then.adam_m, once.adam_m, once.m.n_params * sizeof(float)) == 0);
+        CHECK_INT(then.rng.state, once.rng.state);
+        poet_trainer_free(&then);
+        attn_gpt_free(&m);
+        poet_vocab_free(&mv);
+    }
+    poet_trainer_free(&once);
+    remove(model);
+    remove(state);
+}
+#line 2172 "book/13-poems.nw"
+static void test_write_layout(void)
+{
+    check_section("按体裁写：格式由程序保证（13 章）");
+    static const uint32_t cps[7] = {0, 0x767D, 0x65E5, 0xFF0C, 0x3002, 0xFF01, '\n'};
+    poet_vocab v;
+    attn_gpt m;
+    poet_err e;
+    attn_gpt_config c = poet_config(7);
+    c.d_model = 8; c.n_heads = 2; c.d_head = 4; c.d_ff = 32; c.n_layers = 1; c.n_ctx = 40;
+    if (!CHECK_OK(poet_vocab_from_list(cps, 7, &v, &e)) || !CHECK_OK(attn_gpt_init(&m, &c, 9)))
+        return;
+    poet_write_options o = {POET_WUJUE, 1.0f, 0};
+    uint32_t out[64], out2[64], start[2] = {0x65E5, 0x767D};     /* 日白 */
+    size_t len, len2;
+    for (unsigned long long s = 1; s <= 20; s++) {
+        attn_rng rng;
+        attn_rng_seed(&rng, s);
+        CHECK_OK(poet_write(&m, &v, &o, start, 2, &rng, out, 64, &len, &e));
+        CHECK_INT(poet_form_of(out, len), POET_WUJUE);
+        CHECK(out[0] == 0x65E5 && out[1] == 0x767D);
+    }
+    o.form = POET_QIJUE;
+    attn_rng rng;
+    attn_rng_seed(&rng, 1);
+    CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e));
+    CHECK_INT(poet_form_of(out, len), POET_QIJUE);
+    /* 开头不合格式：第一个字是标点；开头有词表里没有的字 */
+    uint32_t comma = 0xFF0C, moon = 0x6708;
+    CHECK_STATUS(poet_write(&m, &v, &o, &comma, 1, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    CHECK_STATUS(poet_write(&m, &v, &o, &moon, 1, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    /* 五言律诗要 48 个字，上下文只有 40：动笔之前就拒绝 */
+    o.form = POET_WULV;
+    CHECK_STATUS(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    /* 温度 0：与种子无关 */
+    o = (poet_write_options){POET_WUJUE, 0.0f, 0};
+    attn_rng_seed(&rng, 1);
+    CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e));
+    attn_rng_seed(&rng, 2);
+    CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out2, 64, &len2, &e));
+    CHECK(len == len2 && memcmp(out, out2, len * sizeof *out) == 0);
+    /* 没有句末标点的词表 */
+    poet_vocab_free(&v);
+    attn_gpt_free(&m);
+    if (CHECK(tiny_model(&m, &v, 1))) {
+        o.form = POET_WUJUE;
+        CHECK_STATUS(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+        attn_gpt_free(&m);
+        poet_vocab_free(&v);
+    }
+}
+#line 2236 "book/13-poems.nw"
+static void check_prepare_error(const char *json, size_t n, const char *what)
+{
+    char dir[4096], file[4200];
+    snprintf(dir, sizeof dir, "%s/test-corpus", POET_DEFAULT_DATA);
+    snprintf(file, sizeof file, "%s/poet.tang.0.json", dir);
+    poet_err e = {{0}};
+    poet_corpus_stats st;
+    remove(file);
+    remove(dir);
+    if (json != NULL) {
+        CHECK(mkdir_for_test(dir));
+        CHECK_OK(poet_write_file(file, json, n, &e));
+    }
+    int status = poet_prepare(dir, temp_path("out"), 5, &st, &e);
+    CHECK(status == POET_EDATA || status == POET_EFILE);
+    if (!CHECK(strstr(e.msg, what) != NULL))
+        fprintf(stderr, "  说明是“%s”，应当含有“%s”\n", e.msg, what);
+    remove(file);
+    remove(dir);
+}
+
+static void test_prepare_errors(void)
+{
+    check_section("整理坏的语料：清楚的说明（13 章）");
+    static const char not_array[] = "{\"paragraphs\": []}";
+    static const char no_paras[] = "[{\"title\": \"无题\"}]";
+    static const char bad_utf8[] = "[{\"paragraphs\": [\"白日\xE4\xBE\"]}]";
+    static const char nothing_left[] = "[{\"paragraphs\": [\"□□□□□，□□□□□。\"]}]";
+    check_prepare_error(NULL, 0, "打不开这个文件夹");
+    check_prepare_error(not_array, sizeof not_array - 1, "不是一个 JSON 数组");
+    check_prepare_error(no_paras, sizeof no_paras - 1, "第 1 首诗没有 paragraphs");
+    check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
+    check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
+}
+
+#line 1319 "book/13-poems.nw"
+int main(void)
+{
+#line 1343 "book/13-poems.nw"
+    test_utf8();
+#line 1378 "book/13-poems.nw"
+    test_clean();
+    test_forms();
+    if (!check_light("读一遍全唐诗的原始 JSON"))
+        test_raw_corpus();
+    test_prepare_counts();
+    if (!check_light("核对两个集合和词表"))
+        test_splits();
+    if (!check_light("从训练集重数词表"))
+        test_vocab_from_train();
+#line 1740 "book/13-poems.nw"
+    test_model_size();
+    test_checkpoint_roundtrip();
+    test_bad_checkpoints();
+#line 2002 "book/13-poems.nw"
+    test_lr();
+    test_eval_windows();
+    test_threads_same_bits();
+    test_resume_same_bits();
+    test_write_layout();
+#line 2228 "book/13-poems.nw"
+    test_prepare_errors();
+#line 1322 "book/13-poems.nw"
+    return check_summary("ch13");
+}

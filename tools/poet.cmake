@@ -1,0 +1,98 @@
+# tools/poet.cmake — chapter 13 (a GPT trained on the complete Tang poems): the program attn-poet
+# and what it needs. Included by CMakeLists.txt after the programs, tests and book.
+#
+#   attn_poet        tangled/programs/poet/*.c as a static library: the corpus (libcjson, OpenCC),
+#                    the vocabulary, safetensors checkpoints, the training step, sampling and the
+#                    attention statistics; attn-poet, chapter 13's tests and figures link it
+#   poems            runs attn-poet prepare once: corpus/node_modules/chinese-poetry (tools/setup.sh
+#                    fetches it with npm ci) -> build/poems/{train,valid}.txt, vocab.json, prepare.json
+#   ch13             tangled/tests/poet.c, labelled ch13 (not tests/ch13.c: tests/prefix.sh compiles
+#                    tests/chNN.c against the library alone, and these tests need libcjson and OpenCC)
+#   fuzz-checkpoint  with ATTN_FUZZ: tests/fuzz/fuzz_checkpoint.c, the checkpoint reader under libFuzzer
+# The shipped checkpoint is models/poems.safetensors with its training log models/poems.log.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(ATTN_CJSON REQUIRED IMPORTED_TARGET libcjson)
+pkg_check_modules(ATTN_OPENCC REQUIRED IMPORTED_TARGET opencc)
+
+set(POET_CORPUS ${PROJECT_SOURCE_DIR}/corpus/node_modules/chinese-poetry/dist/quantangshi)
+set(POET_DATA ${PROJECT_BINARY_DIR}/poems)
+set(POET_CHECKPOINT ${PROJECT_SOURCE_DIR}/models/poems.safetensors)
+set(POET_LOG ${PROJECT_SOURCE_DIR}/models/poems.log)
+set(POET_PATHS POET_DEFAULT_CORPUS="${POET_CORPUS}" POET_DEFAULT_DATA="${POET_DATA}"
+               POET_DEFAULT_CHECKPOINT="${POET_CHECKPOINT}" POET_DEFAULT_LOG="${POET_LOG}")
+
+file(GLOB ATTN_POET_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/programs/poet/*.c)
+add_library(attn_poet STATIC ${ATTN_POET_SOURCES})
+target_include_directories(attn_poet PUBLIC ${PROJECT_SOURCE_DIR}/tangled/programs/poet)
+target_link_libraries(attn_poet PUBLIC attn_static PkgConfig::ATTN_CJSON PkgConfig::ATTN_OPENCC m)
+if(OpenMP_C_FOUND)
+  target_link_libraries(attn_poet PUBLIC OpenMP::OpenMP_C)
+endif()
+target_compile_options(attn_poet PRIVATE ${ATTN_WARNINGS})
+
+# the program (tangled/programs/attn-poet.c, made a target by CMakeLists.txt like every program)
+target_link_libraries(attn-poet PRIVATE attn_poet)
+target_compile_definitions(attn-poet PRIVATE ${POET_PATHS})
+
+# the corpus, prepared once per build tree (a dozen seconds)
+if(EXISTS ${POET_CORPUS}/poet.tang.0.json)
+  file(GLOB POET_JSON ${POET_CORPUS}/poet.tang.*.json)
+  add_custom_command(OUTPUT ${POET_DATA}/prepare.json ${POET_DATA}/train.txt ${POET_DATA}/valid.txt
+                            ${POET_DATA}/vocab.json
+    COMMAND attn-poet prepare --corpus ${POET_CORPUS} --out ${POET_DATA}
+    DEPENDS attn-poet ${POET_JSON}
+    COMMENT "attn-poet prepare: the complete Tang poems -> ${POET_DATA}")
+  add_custom_target(poems ALL DEPENDS ${POET_DATA}/prepare.json)
+else()
+  message(STATUS "chapter 13: ${POET_CORPUS} not found (tools/setup.sh runs npm ci --prefix corpus); "
+                 "its tests and figures will say so")
+endif()
+
+# chapter 13's tests: C tests (tests/poet.c) and the program's (tests/ch13.cmake, included by
+# CMakeLists.txt with the other chapters' fragments)
+add_executable(test-poet ${PROJECT_SOURCE_DIR}/tangled/tests/poet.c)
+target_include_directories(test-poet PRIVATE ${PROJECT_SOURCE_DIR}/tangled/src)
+target_link_libraries(test-poet PRIVATE attn_poet attn_check)
+target_compile_options(test-poet PRIVATE ${ATTN_WARNINGS})
+target_compile_definitions(test-poet PRIVATE ${POET_PATHS})
+if(ATTN_VALGRIND)
+  add_test(NAME ch13 COMMAND valgrind --error-exitcode=99 --leak-check=full
+                             --errors-for-leak-kinds=definite,indirect -q $<TARGET_FILE:test-poet>)
+  set_tests_properties(ch13 PROPERTIES ENVIRONMENT ATTN_TEST_LIGHT=1)
+else()
+  add_test(NAME ch13 COMMAND test-poet)
+endif()
+set_tests_properties(ch13 PROPERTIES LABELS ch13 REQUIRED_FILES ${POET_DATA}/prepare.json)
+
+# chapter 13's figures: their data programs (figures/fig13-*.c, figures/live-ch13.c) read the
+# prepared corpus and the shipped checkpoint
+file(GLOB POET_FIGURE_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/figures/fig13-*.c)
+foreach(src ${POET_FIGURE_SOURCES})
+  get_filename_component(fig ${src} NAME_WE)
+  if(TARGET fig-${fig})
+    target_link_libraries(fig-${fig} PRIVATE attn_poet)
+    target_compile_definitions(fig-${fig} PRIVATE ${POET_PATHS})
+    add_custom_command(OUTPUT ${FIG_DIR}/${fig}.dat.stamp APPEND
+                       DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+  endif()
+endforeach()
+if(TARGET live-ch13)
+  target_link_libraries(live-ch13 PRIVATE attn_poet)
+  target_compile_definitions(live-ch13 PRIVATE ${POET_PATHS})
+  add_custom_command(OUTPUT ${LIVE_DIR}/live-ch13.json APPEND
+                     DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+endif()
+
+# the checkpoint reader under libFuzzer (cmake --preset fuzz)
+if(ATTN_FUZZ)
+  add_executable(fuzz_checkpoint ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_checkpoint.c ${ATTN_POET_SOURCES}
+                                 ${ATTN_SOURCES})
+  target_include_directories(fuzz_checkpoint PRIVATE ${PROJECT_SOURCE_DIR}/tangled/include
+                             ${PROJECT_SOURCE_DIR}/tangled/src ${PROJECT_SOURCE_DIR}/tangled/programs/poet)
+  target_compile_options(fuzz_checkpoint PRIVATE -g -fsanitize=fuzzer,address,undefined ${ATTN_WARNINGS})
+  target_link_options(fuzz_checkpoint PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_libraries(fuzz_checkpoint PRIVATE PkgConfig::ATTN_CJSON PkgConfig::ATTN_OPENCC m)
+  add_test(NAME fuzz-checkpoint COMMAND ${PROJECT_SOURCE_DIR}/tests/fuzz/run.sh
+                                        $<TARGET_FILE:fuzz_checkpoint> ${ATTN_FUZZ_RUNS} checkpoint)
+  set_tests_properties(fuzz-checkpoint PROPERTIES LABELS fuzz)
+endif()
