@@ -612,6 +612,172 @@
     reset();
   };
 
+  // chapter 13: the trained model of the Tang poems writes in the page (attn_gpt_step, as attn-poet
+  // write: the same allowed characters, the same sampling, attn_softmax and attn_rng), and shows
+  // where the four heads of a layer looked from one character (attn_mha_pattern, as poet_attention).
+  // The checkpoint itself comes from poem-model.js (the safetensors file as base64, tools/poet.cmake):
+  // its header is read with JSON.parse and its tensors put into chapter 11's parameter block.
+  FIGURES["ch13-poems"] = (fig, lib, data) => {
+    const { config, layers, top_k: topK } = data;
+    const vocab = data.vocab.map((c, i) => (i > 0 ? String.fromCodePoint(c) : "<unk>"));
+    const [d, H, dh, nLayers, , V, nCtx] = config;
+    const forms = { "五言绝句": [5, 4], "七言绝句": [7, 4], "五言律诗": [5, 8], "七言律诗": [7, 8] };
+    const panel = panelFor(fig, "动手试试：本章的模型在页面里写诗；点一个字，看一层里四个头从这个字看向哪里");
+    const controls = el("div", { class: "live-controls" },
+      control({ name: "start", label: "开头", type: "text", value: "白日" }),
+      control({ type: "select", name: "form", label: "体裁", value: "五言绝句", options: Object.keys(forms) }),
+      control({ name: "temperature", label: "温度", value: 0.8, min: 0, max: 2, step: 0.1 }),
+      control({ name: "seed", label: "种子", value: 1, min: 0, max: 1000000000, step: 1 }),
+      control({ type: "button", name: "write", label: "写一首" }));
+    const poemBox = el("div", { class: "live-poem", lang: "zh-Hans" });
+    const probBox = el("div");
+    const look = el("div", { class: "live-controls" },
+      control({ type: "select", name: "at", label: "看第几个字", value: "0", options: [...Array(64).keys()].map(String) }),
+      control({ type: "select", name: "layer", label: "层", value: String(layers[1]), options: [...Array(nLayers).keys()].map(String) }));
+    const heatBox = el("div");
+    const note = el("p", { class: "live-note", text: `第 ${layers[0]} 层有看前一个字的头，第 ${layers[1]} 层有看上一句同一位置的头，第 ${layers[2]} 层有看上一联韵脚的头（正文的统计）。温度大于 0 时只在分数最大的 ${topK} 个字里取。` });
+    panel.append(controls, poemBox, probBox, look, heatBox, note, panel.status);
+    const s = lib.scope();                // lives as long as the page
+    const index = new Map(vocab.map((ch, i) => [ch, i]).slice(1));
+    const cp = (ch) => ch.codePointAt(0);
+    const isHan = (c) => (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
+      (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
+    const han = vocab.map((ch, i) => i > 0 && isHan(cp(ch)));
+    const ends = vocab.map((ch) => "，。？！".includes(ch));
+    let m = 0, dec = 0, poem = [], ready = null;
+    // the checkpoint into the library's parameter block: wte, wpe, each layer's 16 pieces, ln_f
+    const loadModel = () => {
+      const bytes = Uint8Array.from(atob(ATTN_POEM_MODEL_BASE64), (ch) => ch.charCodeAt(0));
+      const hlen = Number(new DataView(bytes.buffer).getBigUint64(0, true));
+      const head = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + hlen)));
+      const tensor = (name) => {
+        const [b, e] = head[name].data_offsets;
+        return new Float32Array(bytes.buffer.slice(8 + hlen + b, 8 + hlen + e));
+      };
+      const n = V * d + nCtx * d + nLayers * (4 * d * d + 2 * d * ff() + 9 * d + ff()) + 2 * d;
+      const params = s.floats(n), P = new Float32Array(lib.heap, params, n);
+      let at = 0;
+      const put1 = (a) => { P.set(a, at); at += a.length; };
+      put1(tensor("wte.weight"));
+      put1(tensor("wpe.weight"));
+      for (let l = 0; l < nLayers; l++) {
+        const t = (k) => tensor(`h.${l}.${k}`);
+        const w = t("attn.c_attn.weight"), b = t("attn.c_attn.bias");
+        const part = (k) => { const q = new Float32Array(d * d); for (let r = 0; r < d; r++) q.set(w.subarray(3 * d * r + k * d, 3 * d * r + (k + 1) * d), d * r); return q; };
+        put1(t("ln_1.weight")); put1(t("ln_1.bias"));
+        for (let k = 0; k < 3; k++) { put1(part(k)); put1(b.subarray(k * d, (k + 1) * d)); }
+        put1(t("attn.c_proj.weight")); put1(t("attn.c_proj.bias"));
+        put1(t("ln_2.weight")); put1(t("ln_2.bias"));
+        put1(t("mlp.c_fc.weight")); put1(t("mlp.c_fc.bias"));
+        put1(t("mlp.c_proj.weight")); put1(t("mlp.c_proj.bias"));
+      }
+      put1(tensor("ln_f.weight"));
+      put1(tensor("ln_f.bias"));
+      const cfg = s.alloc(72);
+      new BigUint64Array(lib.heap, cfg, 7).set(config.slice(0, 7).map((v) => BigInt(v)));
+      new Int32Array(lib.heap, cfg + 56, 4).set(config.slice(7));
+      m = s.alloc(104);
+      lib.call("gpt_bind", m, cfg, params, n);
+      dec = s.alloc(64);
+    };
+    function ff() { return config[4]; }
+    // attn-poet write: a newline, then the start, then the model's characters in the form's layout
+    const write = () => using(lib, (sc) => {
+      const [len, lines] = forms[panel.querySelector("[name=form]").value];
+      const T = Math.fround(num(panel, "temperature")), seed = BigInt(Math.max(0, Math.floor(num(panel, "seed"))));
+      if (!(T >= 0 && T <= 10)) throw new LiveError("温度要在 0 到 10 之间");
+      const start = [...panel.querySelector("[name=start]").value.trim()];
+      const total = lines * (len + 1);
+      lib.x.attn_gpt_decoder_free(dec);
+      lib.call("gpt_decoder_init", dec, m);
+      const logits = sc.floats(V), probs = sc.floats(V), p = sc.floats(V), rng = sc.alloc(8);
+      lib.call("rng_seed", rng, seed);
+      poem = [];
+      let id = index.get("\n");
+      lib.call("gpt_step", dec, id, logits);
+      for (let k = 0; k < total; k++) {
+        const ok = k % (len + 1) === len ? ends : han;
+        const z = new Float32Array(lib.heap, logits, V);
+        if (k < start.length) {
+          id = index.get(start[k]);
+          if (id === undefined || !ok[id]) throw new LiveError(`开头的第 ${k + 1} 个字不在词表里，或者不合这个体裁的格式`);
+        } else {
+          const c = [];
+          for (let i = 0; i < V; i++) if (ok[i]) c.push([z[i], i]);
+          c.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+          if (T === 0) id = c[0][1];
+          else {
+            const n = topK > 0 && topK < c.length ? topK : c.length;
+            new Float32Array(lib.heap, p, n).set(c.slice(0, n).map((x) => Math.fround(x[0] / T)));
+            lib.call("softmax", p, n);
+            const q = new Float32Array(lib.heap, p, n);
+            const u = Number(BigInt.asUintN(64, lib.x.attn_rng_next(rng)) >> 11n) * 2 ** -53;
+            let acc = 0;
+            id = c[n - 1][1];
+            for (let i = 0; i < n; i++) { acc += q[i]; if (u < acc) { id = c[i][1]; break; } }
+          }
+        }
+        // the model's own probability of this character (softmax of the plain scores)
+        new Float32Array(lib.heap, probs, V).set(new Float32Array(lib.heap, logits, V));
+        lib.call("softmax", probs, V);
+        poem.push({ ch: vocab[id], id, p: new Float32Array(lib.heap, probs, V)[id] });
+        if (k + 1 < total) lib.call("gpt_step", dec, id, logits);
+      }
+      showPoem();
+    });
+    const showPoem = () => {
+      poemBox.replaceChildren(...poem.map((c, k) => {
+        const span = el("span", { tabindex: 0, "data-at": k, text: c.ch, title: `第 ${k} 个字` });
+        const pick = () => { const sel = panel.querySelector("[name=at]"); sel.value = String(k); sel.dispatchEvent(new Event("change", { bubbles: true })); };
+        span.addEventListener("mouseenter", pick);
+        span.addEventListener("focus", pick);
+        return span;
+      }));
+      probBox.replaceChildren(table("模型给每个字的概率（读了前面的字以后）", poem.map((c) => c.ch), ["概率"], (i, j) => ({ key: `p-${j}` }), ""));
+      poem.forEach((c, k) => put(probBox, `p-${k}`, c.p, c.p, 3));
+      showHeads();
+    };
+    // poet_attention up to one layer: the embedding, the blocks below it, its layer norm, each head
+    const showHeads = () => using(lib, (sc) => {
+      if (poem.length === 0) return;
+      const at = Math.min(poem.length - 1, Number(panel.querySelector("[name=at]").value));
+      const l = Number(panel.querySelector("[name=layer]").value);
+      const ids = [index.get("\n"), ...poem.map((c) => c.id)], N = ids.length;
+      const tok = sc.alloc(4 * N), x = sc.floats(N * d), a = sc.floats(N * d), pat = sc.floats(N * N);
+      new Int32Array(lib.heap, tok, N).set(ids);
+      lib.call("gpt_embed", m, tok, N, 0, x);
+      for (let k = 0; k < l; k++) lib.call("gpt_block", m, k, x, N);
+      const layer = sc.word(m, 22) + 64 * l, L = (i) => sc.word(layer, i);
+      lib.call("layernorm", x, L(0), L(1), a, N, d, 1e-5);
+      const w = sc.words([d, H, dh, L(2), L(4), L(6), L(8), L(3), L(5), L(7), L(9)]);
+      const keys = ["↵", ...poem.slice(0, at + 1).map((c) => c.ch)];
+      heatBox.replaceChildren(table(`第 ${l} 层的四个头：第 ${at} 个字“${poem[at].ch}”看各个位置的权重`, keys,
+        [...Array(H).keys()].map((h) => `头 ${h}`), (h, j) => ({ key: `w-${h}-${j}` }), "头＼键"));
+      poemBox.querySelectorAll("span").forEach((e) => e.classList.toggle("live-at", Number(e.dataset.at) === at));
+      for (let h = 0; h < H; h++) {
+        lib.call("mha_pattern", w, a, N, a, N, 0, 1, h, pat);
+        const row = sc.read(pat + 4 * (at + 1) * N, at + 2);
+        row.forEach((v, j) => put(heatBox, `w-${h}-${j}`, v, v, 2));
+      }
+    });
+    const busy = (on) => { if (on) fig.setAttribute("data-busy", ""); else fig.removeAttribute("data-busy"); };
+    const run = (f) => {
+      busy(true);
+      ready.then(() => {
+        try { panel.classList.remove("live-error"); panel.status.textContent = ""; f(); } catch (e) {
+          if (!(e instanceof LiveError)) throw e;
+          panel.classList.add("live-error");
+          panel.status.textContent = e.message;
+        }
+      }).finally(() => busy(false));
+    };
+    panel.querySelector("[name=write]").addEventListener("click", () => run(write));
+    look.addEventListener("change", () => run(showHeads));
+    busy(true);
+    ready = load("poem-model.js").then(loadModel);
+    run(write);
+  };
+
   // ------------------------------------------------------------ start
   function start() {
     if (typeof ATTN_WASM_BASE64 !== "string" || typeof ATTN_LIVE_DATA !== "object") return;

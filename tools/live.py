@@ -4,6 +4,9 @@
   live.py wasm ATTN.WASM OUT.js
       OUT.js defines ATTN_WASM_BASE64, the bytes of the library as base64 (a page opened from
       file:// cannot fetch() the .wasm beside it, but it can load a script).
+  live.py model CHECKPOINT OUT.js
+      OUT.js defines ATTN_POEM_MODEL_BASE64, chapter 13's checkpoint (a safetensors file) as
+      base64, for its live figure (loaded by that figure only, when the page shows it).
   live.py data OUT.js EXPECTED.json LIVE.json...
       each LIVE.json (printed by a chapter's figures/live-chNN.c) is {"data": {...}, "checks": [...]};
       OUT.js defines ATTN_LIVE_DATA, every program's "data"; EXPECTED.json lists every "check"
@@ -35,6 +38,12 @@ def main(argv):
         write_if_changed(argv[2], "// libattn compiled to WebAssembly (tools/live.cmake), as base64\n"
                          f'var ATTN_WASM_BASE64 = "{b64}";\n')
         return 0
+    if len(argv) == 3 and argv[0] == "model":
+        with open(argv[1], "rb") as f:
+            b64 = base64.b64encode(f.read()).decode("ascii")
+        write_if_changed(argv[2], "// chapter 13's checkpoint (safetensors) as base64, for its live figure\n"
+                         f'var ATTN_POEM_MODEL_BASE64 = "{b64}";\n')
+        return 0
     if len(argv) >= 3 and argv[0] == "data":
         data, checks = {}, []
         for path in argv[3:]:
@@ -52,7 +61,8 @@ def main(argv):
         write_if_changed(argv[2], json.dumps(checks, ensure_ascii=False, indent=1) + "\n")
         return 0
     print(__doc__.strip().splitlines()[2], file=sys.stderr)
-    print("usage: live.py wasm ATTN.WASM OUT.js | live.py data OUT.js EXPECTED.json LIVE.json...", file=sys.stderr)
+    print("usage: live.py wasm ATTN.WASM OUT.js | live.py model CHECKPOINT OUT.js | "
+          "live.py data OUT.js EXPECTED.json LIVE.json...", file=sys.stderr)
     return 2
 
 

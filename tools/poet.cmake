@@ -81,6 +81,14 @@ if(TARGET live-ch13)
   target_compile_definitions(live-ch13 PRIVATE ${POET_PATHS})
   add_custom_command(OUTPUT ${LIVE_DIR}/live-ch13.json APPEND
                      DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+  # the checkpoint itself, as base64 in a script that only chapter 13's live figure loads
+  add_custom_command(OUTPUT ${HTML_DIR}/poem-model.js
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/live.py model ${POET_CHECKPOINT}
+            ${HTML_DIR}/poem-model.js
+    DEPENDS ${POET_CHECKPOINT} ${PROJECT_SOURCE_DIR}/tools/live.py
+    COMMENT "live figures: poem-model.js (chapter 13's checkpoint as base64)")
+  add_custom_target(poem-model DEPENDS ${HTML_DIR}/poem-model.js)
+  add_dependencies(live-figures poem-model)
 endif()
 
 # the checkpoint reader under libFuzzer (cmake --preset fuzz)

@@ -1,4 +1,4 @@
-#line 3551 "book/13-poems.nw"
+#line 4773 "book/13-poems.nw"
 /* attn-poet：第 13 章的程序——整理全唐诗（prepare）、训练（train）、检验（eval）、写诗（write） */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -22,11 +22,11 @@
 #ifndef POET_DEFAULT_CHECKPOINT
 #define POET_DEFAULT_CHECKPOINT "models/poems.safetensors"
 #endif
-#define POET_DEFAULT_STEPS 1500     /* 缺省的训练：双核的机器上不到 10 分钟 */
+#define POET_DEFAULT_STEPS 700      /* 缺省的训练：双核的机器上不到 10 分钟 */
 #define POET_STR2(x) #x
 #define POET_STR(x) POET_STR2(x)
 
-#line 3613 "book/13-poems.nw"
+#line 4835 "book/13-poems.nw"
 static const char usage_main[] =
     "用法：attn-poet <子命令> [选项]      （每个子命令的选项：attn-poet <子命令> --help）\n"
     "  prepare   整理全唐诗：训练集、检验集、词表\n"
@@ -40,25 +40,27 @@ static const char usage_prepare[] =
     "  --out DIR        写出 train.txt、valid.txt、vocab.json、prepare.json（缺省：" POET_DEFAULT_DATA "）\n"
     "  --min-count N    词表收训练集里出现至少 N 次的字（缺省 5）\n"
     "  --json           计数印成一行 JSON\n";
-#line 3756 "book/13-poems.nw"
+#line 4978 "book/13-poems.nw"
 static const char usage_train[] =
     "用法：attn-poet train [选项]\n"
     "  --data DIR          整理好的数据（缺省：" POET_DEFAULT_DATA "）\n"
     "  --out FILE          检查点（缺省：DIR/poems.safetensors；训练状态在 FILE.state）\n"
     "  --steps N           步数（缺省 " POET_STR(POET_DEFAULT_STEPS) "）\n"
-    "  --batch B           一步几个窗口（缺省 32）\n"
+    "  --batch B           一步几个窗口（缺省 16）\n"
     "  --lr X --lr-min X   学习率的最大值和最后的值（缺省 3e-3、3e-4）\n"
-    "  --warmup N          预热的步数（缺省 200，不超过步数的十分之一）\n"
+    "  --warmup N          预热的步数（缺省：步数的十分之一，最多 200）\n"
     "  --weight-decay X    矩阵的权重衰减（缺省 0.1）\n"
     "  --clip X            梯度长度的上限，0 不裁剪（缺省 1）\n"
     "  --seed S            种子（缺省 1）\n"
     "  --layers N --width D --heads H --ctx N   模型的形状（缺省 6、128、4、128）\n"
     "  --threads T         线程数（缺省：处理器个数，最多 4）\n"
     "  --eval-every N      每 N 步检验一次、存一次盘（缺省 250）\n"
-    "  --eval-chars N      平时只在检验集的前 N 个字上检验（缺省 32768）\n"
+    "  --eval-chars N      只在检验集的前 N 个字上检验（缺省：平时 32768，最后一次用整个检验集）\n"
     "  --resume FILE       从 FILE 和 FILE.state 接着训练\n"
-    "  --json              每一步、每次检验印一行 JSON（训练的日志）\n";
-#line 4066 "book/13-poems.nw"
+    "  --json              每一步、每次检验印一行 JSON（训练的日志）\n"
+    "  --save-initial FILE 训练之前的模型也存一份（和 PyTorch 对照用）\n"
+    "  --trace             JSON 的每一步另有训练用的秒数和各窗口的起点（同上）\n";
+#line 5310 "book/13-poems.nw"
 static const char usage_eval[] =
     "用法：attn-poet eval [--checkpoint FILE] [--text TEXT | --file FILE] [--threads T] [--json]\n"
     "  --checkpoint FILE   检查点（缺省：" POET_DEFAULT_CHECKPOINT "）\n"
@@ -79,7 +81,7 @@ static const char usage_write[] =
     "  --seed S            种子：第 i 首（从 0 数）用种子 S+i（缺省 1）\n"
     "  --json              每首一行 JSON\n";
 
-#line 3633 "book/13-poems.nw"
+#line 4855 "book/13-poems.nw"
 /* 选项出错：说明和用法印到标准错误，返回退出状态 2 */
 static int bad_option(const char *cmd, const char *usage, const char *what, const char *arg)
 {
@@ -152,7 +154,7 @@ static int failed(const char *cmd, const poet_err *e)
     return 1;
 }
 
-#line 3707 "book/13-poems.nw"
+#line 4929 "book/13-poems.nw"
 static int cmd_prepare(int argc, char **argv)
 {
     const char *corpus = POET_DEFAULT_CORPUS, *out = POET_DEFAULT_DATA;
@@ -192,7 +194,7 @@ static int cmd_prepare(int argc, char **argv)
     return 0;
 }
 
-#line 3827 "book/13-poems.nw"
+#line 5051 "book/13-poems.nw"
 /* 读一个文本文件，换成词元 */
 static int read_ids(const char *dir, const char *name, const poet_vocab *v, int **ids, size_t *n,
                     poet_err *e)
@@ -230,7 +232,7 @@ static int read_data(const char *dir, poet_vocab *v, int **train, size_t *n_trai
     return st;
 }
 
-#line 3778 "book/13-poems.nw"
+#line 5002 "book/13-poems.nw"
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -240,12 +242,12 @@ static double seconds_since(const struct timespec *t0)
 
 static int cmd_train(int argc, char **argv)
 {
-#line 3866 "book/13-poems.nw"
-    const char *data = POET_DEFAULT_DATA, *out = NULL, *resume = NULL;
-    poet_train_options o = {POET_DEFAULT_STEPS, 32, 3e-3f, 3e-4f, 200, 0.1f, 1.0f, 1};
+#line 5090 "book/13-poems.nw"
+    const char *data = POET_DEFAULT_DATA, *out = NULL, *resume = NULL, *initial = NULL;
+    poet_train_options o = {POET_DEFAULT_STEPS, 16, 3e-3f, 3e-4f, 200, 0.1f, 1.0f, 1};
     size_t layers = 6, width = 128, heads = 4, ctx = 128, threads = default_threads();
     size_t eval_every = 250, eval_chars = 32768, seed = 1, warmup = SIZE_MAX;
-    int json = 0, c, shaped = 0;
+    int json = 0, c, shaped = 0, trace = 0, eval_given = 0;
     static const struct option opts[] = {
         {"data", required_argument, NULL, 'd'}, {"out", required_argument, NULL, 'o'},
         {"steps", required_argument, NULL, 's'}, {"batch", required_argument, NULL, 'b'},
@@ -256,6 +258,7 @@ static int cmd_train(int argc, char **argv)
         {"heads", required_argument, NULL, 'H'}, {"ctx", required_argument, NULL, 'C'},
         {"threads", required_argument, NULL, 't'}, {"eval-every", required_argument, NULL, 'e'},
         {"eval-chars", required_argument, NULL, 'E'}, {"resume", required_argument, NULL, 'r'},
+        {"save-initial", required_argument, NULL, 'I'}, {"trace", no_argument, NULL, 'T'},
         {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -277,8 +280,10 @@ static int cmd_train(int argc, char **argv)
         case 'C': ok = read_size(optarg, 2, 4096, &ctx); shaped = 1; break;
         case 't': ok = read_size(optarg, 1, 64, &threads); break;
         case 'e': ok = read_size(optarg, 1, 10000000, &eval_every); break;
-        case 'E': ok = read_size(optarg, 2, 100000000, &eval_chars); break;
+        case 'E': ok = read_size(optarg, 2, 100000000, &eval_chars); eval_given = 1; break;
         case 'r': resume = optarg; break;
+        case 'I': initial = optarg; break;
+        case 'T': trace = json = 1; break;
         case 'j': json = 1; break;
         case 'h': fputs(usage_train, stdout); return 0;
         default: return bad_getopt("train", usage_train, argv);
@@ -301,7 +306,7 @@ static int cmd_train(int argc, char **argv)
         snprintf(out_default, sizeof out_default, "%s/poems.safetensors", data);
         out = resume != NULL ? resume : out_default;
     }
-#line 3788 "book/13-poems.nw"
+#line 5012 "book/13-poems.nw"
     poet_err e;
     poet_vocab v;
     int *train = NULL, *valid = NULL;
@@ -333,7 +338,7 @@ static int cmd_train(int argc, char **argv)
         free(train); free(valid); poet_vocab_free(&v);
         return failed("train", &e);
     }
-#line 3931 "book/13-poems.nw"
+#line 5158 "book/13-poems.nw"
     int tty = isatty(2);
     size_t B = T.o.batch, n_ctx = (size_t)T.m.cfg.n_ctx;
     size_t n_quick = n_valid < eval_chars ? n_valid : eval_chars;
@@ -343,6 +348,15 @@ static int cmd_train(int argc, char **argv)
     if (!json)
         printf("模型 %zu 个参数；训练集 %zu 个字，检验集 %zu 个字；%zu 步，每步 %zu×%zu 个字，%zu 个线程\n",
                T.m.n_params, n_train, n_valid, T.o.steps, B, n_ctx, threads);
+    if (json)                             /* 日志的第一行：重做这次训练要用的一切 */
+        printf("{\"steps\": %zu, \"batch\": %zu, \"lr\": %.9g, \"lr_min\": %.9g, \"warmup\": %zu, "
+               "\"weight_decay\": %.9g, \"clip\": %.9g, \"seed\": %llu, \"layers\": %llu, "
+               "\"width\": %llu, \"heads\": %llu, \"ctx\": %llu, \"threads\": %zu, \"resumed_at\": %lu}\n",
+               T.o.steps, B, T.o.lr, T.o.lr_min, T.o.warmup, T.o.weight_decay, T.o.clip, T.o.seed,
+               (unsigned long long)T.m.cfg.n_layers, (unsigned long long)T.m.cfg.d_model,
+               (unsigned long long)T.m.cfg.n_heads, (unsigned long long)T.m.cfg.n_ctx, threads, T.step);
+    if (initial != NULL && (st = poet_save(initial, &T.m, &v, NULL, &e)) != ATTN_OK)
+        T.step = T.o.steps;                /* 存不了训练前的模型：一步也不走 */
     while (st == ATTN_OK && T.step < T.o.steps) {
         float loss, lr;
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -352,10 +366,18 @@ static int cmd_train(int argc, char **argv)
             break;
         double speed = (double)((T.step - first) * B * n_ctx) / busy;
         double left = busy / (double)(T.step - first) * (double)(T.o.steps - T.step);
-        if (json)
-            printf("{\"step\": %lu, \"loss\": %.9g, \"lr\": %.9g, \"tokens_per_s\": %.0f}\n",
-                   T.step, loss, lr, speed);
-        fflush(stdout);
+        if (json) {
+            printf("{\"step\": %lu, \"loss\": %.9g, \"lr\": %.9g, \"tokens_per_s\": %.0f", T.step,
+                   loss, lr, speed);
+            if (trace) {                   /* 和 PyTorch 对照用：这一批各窗口的起点 */
+                printf(", \"seconds\": %.6f, \"starts\": [", busy);
+                for (size_t b = 0; b < B; b++)
+                    printf("%s%zu", b ? ", " : "", T.starts[b]);
+                printf("]");
+            }
+            printf("}\n");
+            fflush(stdout);
+        }
         if (tty || T.step % 50 == 0 || T.step == T.o.steps)
             fprintf(stderr, "%s步 %lu/%zu  损失 %.4f  每秒 %.0f 字  还要 %.0f 分 %02.0f 秒%s", tty ? "\r" : "",
                     T.step, T.o.steps, loss, speed, floor(left / 60), fmod(left, 60.0), tty ? "  " : "\n");
@@ -364,7 +386,7 @@ static int cmd_train(int argc, char **argv)
             double sum;
             size_t count;
             char state[4096], vl[32], sp[32], sd[32];
-            st = poet_eval(&T.m, valid, last ? n_valid : n_quick, (int)threads, &sum, &count);
+            st = poet_eval(&T.m, valid, last && !eval_given ? n_valid : n_quick, (int)threads, &sum, &count);
             if (st != ATTN_OK) {
                 poet_fail(&e, st, "检验失败");
                 break;
@@ -375,8 +397,8 @@ static int cmd_train(int argc, char **argv)
                 printf("{\"step\": %lu, \"valid_loss\": %.9g, \"valid_tokens\": %zu}\n", T.step,
                        sum / (double)count, count);
             else
-                printf("第 %lu 步：%s检验损失 %.4f（%zu 个字）\n", T.step, last ? "整个检验集上的" : "",
-                       sum / (double)count, count);
+                printf("第 %lu 步：%s检验损失 %.4f（%zu 个字）\n", T.step,
+                       last && !eval_given ? "整个检验集上的" : "", sum / (double)count, count);
             fflush(stdout);
             snprintf(vl, sizeof vl, "%.6f", sum / (double)count);
             snprintf(sp, sizeof sp, "%lu", T.step);
@@ -388,13 +410,13 @@ static int cmd_train(int argc, char **argv)
                 st = poet_trainer_save(&T, state, &e);
         }
     }
-#line 3820 "book/13-poems.nw"
+#line 5044 "book/13-poems.nw"
     poet_trainer_free(&T);
     free(train); free(valid); poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("train", &e);
 }
 
-#line 3994 "book/13-poems.nw"
+#line 5238 "book/13-poems.nw"
 static int cmd_eval(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *text = NULL, *file = NULL;
@@ -465,7 +487,7 @@ static int cmd_eval(int argc, char **argv)
     return 0;
 }
 
-#line 4094 "book/13-poems.nw"
+#line 5338 "book/13-poems.nw"
 static int cmd_write(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *start = "";
@@ -523,7 +545,7 @@ static int cmd_write(int argc, char **argv)
                         &len, &e);
         if (st != ATTN_OK)
             break;
-#line 4160 "book/13-poems.nw"
+#line 5404 "book/13-poems.nw"
         char text[4 * 512 + 1];
         size_t bytes = 0;
         for (size_t k = 0; k < len; k++)
@@ -545,14 +567,14 @@ static int cmd_write(int argc, char **argv)
             }
             fputs(n > 1 ? "\n\n" : "\n", stdout);
         }
-#line 4152 "book/13-poems.nw"
+#line 5396 "book/13-poems.nw"
     }
     attn_gpt_free(&m);
     poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("write", &e);
 }
 
-#line 3590 "book/13-poems.nw"
+#line 4812 "book/13-poems.nw"
 int main(int argc, char **argv)
 {
     static const struct {

@@ -22,3 +22,17 @@ attn_program_test(NAME ch13-eval-garbage LABEL ch13 EXIT 1 EXPECT "README.md：�
                   COMMAND attn-poet eval --checkpoint ${PROJECT_SOURCE_DIR}/README.md)
 attn_program_test(NAME ch13-prepare-wrong LABEL ch13 EXIT 1 EXPECT "没有 poet\\.tang\\.\\*\\.json"
                   COMMAND attn-poet prepare --corpus ${PROJECT_SOURCE_DIR}/book --out ${PROJECT_BINARY_DIR}/poems-wrong)
+# 第 13 章练习的参考答案
+attn_program_test(NAME ch13-ex-min-count LABEL ch13 EXPECT "词表 8618 个词元"
+                  COMMAND attn-poet prepare --min-count 1 --out ${PROJECT_BINARY_DIR}/poems-min1)
+attn_program_test(NAME ch13-ex-ctx LABEL ch13 EXPECT "模型 1936384 个参数"
+                  COMMAND attn-poet train --steps 1 --batch 1 --ctx 40 --eval-chars 64
+                          --out ${PROJECT_BINARY_DIR}/poems-ctx40.safetensors)
+attn_program_test(NAME ch13-ex-ctx-write LABEL ch13 EXIT 1 EXPECT "上下文只有 40 个位置，放不下一首五言律诗"
+                  COMMAND attn-poet write --checkpoint ${PROJECT_BINARY_DIR}/poems-ctx40.safetensors
+                          --form 五言律诗)
+attn_program_test(NAME ch13-ex-ctx-jue LABEL ch13 EXPECT "\"form\": \"七言绝句\""
+                  COMMAND attn-poet write --checkpoint ${PROJECT_BINARY_DIR}/poems-ctx40.safetensors
+                          --form 七言绝句 --json)
+set_tests_properties(ch13-ex-ctx PROPERTIES FIXTURES_SETUP poems-ctx40)
+set_tests_properties(ch13-ex-ctx-write ch13-ex-ctx-jue PROPERTIES FIXTURES_REQUIRED poems-ctx40)

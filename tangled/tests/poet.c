@@ -1,4 +1,4 @@
-#line 1301 "book/13-poems.nw"
+#line 1288 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1327 "book/13-poems.nw"
+#line 1314 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -24,7 +24,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1769 "book/13-poems.nw"
+#line 1797 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -50,7 +50,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 2058 "book/13-poems.nw"
+#line 2086 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -84,13 +84,36 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2273 "book/13-poems.nw"
+#line 2301 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
+#line 2345 "book/13-poems.nw"
+/* 检验集的词元（第一次调用时读进来） */
+static const int *valid_ids(size_t *n)
+{
+    static int *ids;
+    static size_t count;
+    if (ids == NULL) {
+        size_t len, n_train;
+        poet_vocab v;
+        poet_err e;
+        char *text = data_file("valid.txt", &len);
+        if (text != NULL && train_ids(&n_train, &v) != NULL) {
+            ids = malloc(len * sizeof *ids);
+            if (ids != NULL && !CHECK_OK(poet_encode(&v, text, len, ids, &count, &e))) {
+                free(ids);
+                ids = NULL;
+            }
+        }
+        free(text);
+    }
+    *n = count;
+    return ids;
+}
 
-#line 1347 "book/13-poems.nw"
+#line 1334 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -111,7 +134,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1392 "book/13-poems.nw"
+#line 1379 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -155,7 +178,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1438 "book/13-poems.nw"
+#line 1425 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -182,7 +205,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1470 "book/13-poems.nw"
+#line 1457 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -293,7 +316,7 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1586 "book/13-poems.nw"
+#line 1573 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -330,6 +353,21 @@ static void test_prepare_counts(void)
     CHECK_INT(stat_of(o, "min_count"), 5);
     CHECK_INT(stat_of(o, "vocab"), 5792);
     CHECK_INT(stat_of(o, "unknown"), 5007);
+    /* 正文里由这些数算出的数 */
+    long long dropped = stat_of(o, "unbalanced") + stat_of(o, "missing") + stat_of(o, "odd") +
+                        stat_of(o, "empty") + stat_of(o, "duplicate");
+    double kept_all = (double)(stat_of(o, "train") + stat_of(o, "valid"));
+    CHECK_INT(dropped, 1795);
+    CHECK_INT(kept_all, 55812);
+    CHECK_NEAR(stat_of(o, "valid") / kept_all, 0.063, 0.0005);
+    CHECK_NEAR(stat_of(o, "wujue") / kept_all, 0.076, 0.0005);
+    CHECK_NEAR(stat_of(o, "qijue") / kept_all, 0.197, 0.0005);
+    CHECK_NEAR(stat_of(o, "wulv") / kept_all, 0.268, 0.0005);
+    CHECK_NEAR(stat_of(o, "qilv") / kept_all, 0.151, 0.0005);
+    CHECK_NEAR(stat_of(o, "other") / kept_all, 0.308, 0.0005);
+    CHECK_NEAR(1.0 - stat_of(o, "other") / kept_all, 0.7, 0.01);                 /* 七成 */
+    CHECK_NEAR((double)stat_of(o, "qijue") / (double)stat_of(o, "wujue"), 2.5, 0.15);   /* 两倍半 */
+    CHECK_NEAR((double)stat_of(o, "unknown") / (double)stat_of(o, "train_chars"), 0.0016, 0.00005);
     /* 丢掉的 + 留下的 = 读到的；各体裁加起来是留下的 */
     long long kept = stat_of(o, "train") + stat_of(o, "valid");
     CHECK_INT(stat_of(o, "unbalanced") + stat_of(o, "missing") + stat_of(o, "odd") +
@@ -338,7 +376,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1636 "book/13-poems.nw"
+#line 1638 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -383,7 +421,13 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1686 "book/13-poems.nw"
+#line 1688 "book/13-poems.nw"
+static int by_count_desc(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x < y) - (x > y);
+}
+
 static void test_vocab_from_train(void)
 {
     check_section("词表：训练集里出现至少 5 次的字（13 章）");
@@ -423,6 +467,26 @@ static void test_vocab_from_train(void)
     CHECK(counts[0xFF0C] > 200000 && counts[0xFF0C] < 300000);   /* 逗号、句号各二十多万个 */
     CHECK(counts[0x3002] > 200000 && counts[0x3002] < 300000);
     CHECK_INT(ones + twos, 2202);                                 /* 只出现一两次的字 */
+    /* 汉字：个数，最常用的 1,000 个、3,000 个占全部汉字的比例 */
+    uint32_t *han = malloc(POET_CODE_POINTS / 8 * sizeof *han);
+    size_t n_han = 0;
+    double total = 0, top1000 = 0, top3000 = 0;
+    for (size_t c = 0; han != NULL && c < POET_CODE_POINTS; c++)
+        if (counts[c] > 0 && poet_is_han((uint32_t)c) && n_han < POET_CODE_POINTS / 8) {
+            han[n_han++] = counts[c];
+            total += counts[c];
+        }
+    if (CHECK(han != NULL)) {
+        qsort(han, n_han, sizeof *han, by_count_desc);
+        for (size_t i = 0; i < n_han && i < 3000; i++) {
+            top1000 += i < 1000 ? han[i] : 0;
+            top3000 += han[i];
+        }
+        CHECK_INT(n_han, 8609);
+        CHECK_NEAR(top1000 / total, 0.82, 0.005);
+        CHECK_NEAR(top3000 / total, 0.975, 0.0005);
+    }
+    free(han);
     CHECK_INT(poet_vocab_id(&got, 0x767D), poet_vocab_id(&want, 0x767D));   /* 白 */
     CHECK_INT(poet_vocab_id(&got, 0x25A1), POET_UNK);                        /* □ 不在词表里 */
     poet_vocab_free(&want);
@@ -430,7 +494,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1746 "book/13-poems.nw"
+#line 1774 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -447,7 +511,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 1797 "book/13-poems.nw"
+#line 1825 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -500,7 +564,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1856 "book/13-poems.nw"
+#line 1884 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -637,7 +701,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 2010 "book/13-poems.nw"
+#line 2038 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -649,7 +713,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 2027 "book/13-poems.nw"
+#line 2055 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -675,7 +739,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2094 "book/13-poems.nw"
+#line 2122 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -706,7 +770,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 2127 "book/13-poems.nw"
+#line 2155 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -745,7 +809,7 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 2172 "book/13-poems.nw"
+#line 2200 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -796,7 +860,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2236 "book/13-poems.nw"
+#line 2264 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -831,13 +895,108 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
+#line 2370 "book/13-poems.nw"
+static void test_ngram(void)
+{
+    check_section("一元和二元模型在检验集上的损失（13 章）");
+    size_t n_train, n_valid;
+    const int *train = train_ids(&n_train, NULL), *valid = valid_ids(&n_valid);
+    double uni, bi;
+    if (!CHECK(train != NULL && valid != NULL))
+        return;
+    CHECK_OK(poet_ngram_losses(train, n_train, valid, n_valid, 5792, &uni, &bi));
+    CHECK_NEAR(uni, 6.61, 0.005);
+    CHECK_NEAR(bi, 5.63, 0.005);
+    CHECK_NEAR(log(5792.0), 8.66, 0.005);
+    /* 两个字组成的小例子：训练 “甲乙甲乙”，检验 “甲乙”：二元的概率 0.8·1 + 0.2·(2+1)/(4+3) */
+    const int t[4] = {1, 2, 1, 2}, w[2] = {1, 2};
+    CHECK_OK(poet_ngram_losses(t, 4, w, 2, 3, &uni, &bi));
+    CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
+    CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
+}
+#line 2424 "book/13-poems.nw"
+static void test_replay_log(void)
+{
+    check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
+    size_t len, n;
+    char *log;
+    poet_err e;
+    const int *ids = train_ids(&n, NULL);
+    if (!CHECK(ids != NULL) || !CHECK_OK(poet_read_file(POET_DEFAULT_LOG, &log, &len, (size_t)1 << 30, &e)))
+        return;
+    char *line = strtok(log, "\n");
+    cJSON *o = line != NULL ? cJSON_Parse(line) : NULL;
+    if (CHECK(o != NULL && stat_of(o, "steps") > 0 && stat_of(o, "resumed_at") == 0)) {
+        double lr = cJSON_GetObjectItemCaseSensitive(o, "lr")->valuedouble;
+        double lr_min = cJSON_GetObjectItemCaseSensitive(o, "lr_min")->valuedouble;
+        double wd = cJSON_GetObjectItemCaseSensitive(o, "weight_decay")->valuedouble;
+        double clip = cJSON_GetObjectItemCaseSensitive(o, "clip")->valuedouble;
+        poet_train_options opt = {(size_t)stat_of(o, "steps"), (size_t)stat_of(o, "batch"), (float)lr,
+                                  (float)lr_min, (size_t)stat_of(o, "warmup"), (float)wd, (float)clip,
+                                  (unsigned long long)stat_of(o, "seed")};
+        attn_gpt_config c = poet_config(5792);
+        c.n_layers = (uint64_t)stat_of(o, "layers");
+        c.d_model = (uint64_t)stat_of(o, "width");
+        c.n_heads = (uint64_t)stat_of(o, "heads");
+        c.d_head = c.d_model / c.n_heads;
+        c.d_ff = 4 * c.d_model;
+        c.n_ctx = (uint64_t)stat_of(o, "ctx");
+        poet_trainer T;
+        if (CHECK_OK(poet_trainer_init(&T, &c, &opt, &e))) {
+            for (int s = 1; s <= 2; s++) {
+                char want[64] = "", got[64];
+                float loss;
+                line = strtok(NULL, "\n");
+                cJSON *step = line != NULL ? cJSON_Parse(line) : NULL;
+                const char *p = line != NULL ? strstr(line, "\"loss\": ") : NULL;
+                if (p != NULL)
+                    sscanf(p + 8, "%63[^,}]", want);
+                CHECK_INT(stat_of(step, "step"), s);
+                CHECK_OK(poet_train_step(&T, ids, n, 2, &loss, NULL, &e));
+                snprintf(got, sizeof got, "%.9g", loss);
+                CHECK_STR(got, want);
+                cJSON_Delete(step);
+            }
+            poet_trainer_free(&T);
+        }
+    }
+    cJSON_Delete(o);
+    free(log);
+}
+#line 2477 "book/13-poems.nw"
+static void test_shipped(void)
+{
+    check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
+    attn_gpt m;
+    poet_vocab v;
+    poet_err e;
+    char *buf;
+    size_t len, n_valid, count;
+    double sum;
+    if (!CHECK_OK(poet_read_file(POET_DEFAULT_CHECKPOINT, &buf, &len, (size_t)1 << 30, &e)))
+        return;
+    CHECK(len <= 8000000);
+    if (CHECK_OK(poet_load_buffer((unsigned char *)buf, len, &m, &v, &e))) {
+        attn_gpt_config c = poet_config(5792);
+        CHECK(memcmp(&m.cfg, &c, sizeof c) == 0);
+        CHECK_INT(m.n_params, 1947648);
+        const int *valid = valid_ids(&n_valid);
+        if (CHECK(valid != NULL) && CHECK_OK(poet_eval(&m, valid, n_valid, 2, &sum, &count))) {
+            CHECK_INT(count, 208444);
+            CHECK_NEAR(sum / (double)count, 6.7259, 0.0005);
+        }
+        attn_gpt_free(&m);
+        poet_vocab_free(&v);
+    }
+    free(buf);
+}
 
-#line 1319 "book/13-poems.nw"
+#line 1306 "book/13-poems.nw"
 int main(void)
 {
-#line 1343 "book/13-poems.nw"
+#line 1330 "book/13-poems.nw"
     test_utf8();
-#line 1378 "book/13-poems.nw"
+#line 1365 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -847,18 +1006,26 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1740 "book/13-poems.nw"
+#line 1768 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 2002 "book/13-poems.nw"
+#line 2030 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
     test_resume_same_bits();
     test_write_layout();
-#line 2228 "book/13-poems.nw"
+#line 2256 "book/13-poems.nw"
     test_prepare_errors();
-#line 1322 "book/13-poems.nw"
+#line 2340 "book/13-poems.nw"
+    if (!check_light("一元和二元模型"))
+        test_ngram();
+#line 2412 "book/13-poems.nw"
+    if (!check_light("重做训练日志的前两步"))
+        test_replay_log();
+    if (!check_light("本书的检查点在检验集上的损失"))
+        test_shipped();
+#line 1309 "book/13-poems.nw"
     return check_summary("ch13");
 }

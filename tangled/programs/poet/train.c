@@ -1,4 +1,4 @@
-#line 3235 "book/13-poems.nw"
+#line 3892 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（分份、相加、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -12,7 +12,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 3265 "book/13-poems.nw"
+#line 3922 "book/13-poems.nw"
 static void add_segment(poet_trainer *T, const float *p, size_t len, int decay)
 {
     T->segments[T->n_segments].at = (size_t)(p - T->m.params);
@@ -49,7 +49,7 @@ static int find_segments(poet_trainer *T)
     return total == m->n_params;
 }
 
-#line 3303 "book/13-poems.nw"
+#line 3960 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -91,7 +91,7 @@ void poet_trainer_free(poet_trainer *T)
     memset(T, 0, sizeof *T);
 }
 
-#line 1004 "book/13-poems.nw"
+#line 746 "book/13-poems.nw"
 float poet_lr(const poet_train_options *o, unsigned long step)
 {
     if (step <= o->warmup)
@@ -102,7 +102,7 @@ float poet_lr(const poet_train_options *o, unsigned long step)
     return o->lr_min + (float)(0.5 * (o->lr - o->lr_min) * (1.0 + cos(M_PI * progress)));
 }
 
-#line 1081 "book/13-poems.nw"
+#line 802 "book/13-poems.nw"
 int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, float *loss, float *lr_out,
                     poet_err *e)
 {
@@ -115,7 +115,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     for (size_t b = 0; b < B; b++)
         T->starts[b] = (size_t)(attn_rng_next(&T->rng) % (n - n_ctx));
     int bad = 0;
-#line 967 "book/13-poems.nw"
+#line 709 "book/13-poems.nw"
     /* 第 s 份：窗口 s、s+S、s+2S…… 的梯度依次加进 grad[s]（每个窗口的损失是 128 个位置的平均） */
     #pragma omp parallel for num_threads(threads) schedule(static, 1) reduction(|:bad)
     for (int s = 0; s < POET_SLOTS; s++) {
@@ -126,11 +126,11 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
             bad |= attn_gpt_loss_grad(&T->m, w, w + 1, n_ctx, &T->losses[b], &T->g[s]) != ATTN_OK;
         }
     }
-#line 1094 "book/13-poems.nw"
+#line 815 "book/13-poems.nw"
     if (bad)
         return poet_fail(e, ATTN_EINVAL, "第 %lu 步：attn_gpt_loss_grad 失败（logits 不再是有限数？）",
                          T->step + 1);
-#line 980 "book/13-poems.nw"
+#line 722 "book/13-poems.nw"
     /* grad[0][i] = (((g0[i] + g1[i]) + g2[i]) + g3[i]) / B：每个 i 的加法顺序都一样，与线程数无关 */
     float inv_b = 1.0f / (float)B;
     #pragma omp parallel for num_threads(threads) schedule(static)
@@ -140,7 +140,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
             sum += T->grad[s * np + i];
         T->grad[i] = sum * inv_b;
     }
-#line 1016 "book/13-poems.nw"
+#line 758 "book/13-poems.nw"
     /* 梯度的长度（double，按参数的顺序累加）；超过 clip 就整体缩短 */
     double norm = 0.0;
     for (size_t i = 0; i < np; i++)
@@ -159,7 +159,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
         attn_adamw_step(T->m.params + at, T->grad + at, T->adam_m + at, T->adam_v + at, len, T->step,
                         lr, 0.9f, 0.95f, 1e-8f, T->segments[k].decay ? T->o.weight_decay : 0.0f);
     }
-#line 1099 "book/13-poems.nw"
+#line 820 "book/13-poems.nw"
     double sum = 0.0;
     for (size_t b = 0; b < B; b++)
         sum += T->losses[b];
@@ -169,7 +169,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     return ATTN_OK;
 }
 
-#line 1117 "book/13-poems.nw"
+#line 838 "book/13-poems.nw"
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count)
 {
@@ -198,7 +198,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 3351 "book/13-poems.nw"
+#line 4008 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;

@@ -1,4 +1,4 @@
-#line 3439 "book/13-poems.nw"
+#line 4165 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -18,7 +18,7 @@ static int by_score(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-#line 1167 "book/13-poems.nw"
+#line 897 "book/13-poems.nw"
 /* 在 allowed 的词元里按 softmax(logits / T) 取一个（T = 0：取分数最大的）；只留分数最大的 top_k 个
    （0 表示不限）。cand、p 是 V 个位置的工作区。返回词元的 id；没有可取的词元：−1 */
 static int sample(const float *logits, const unsigned char *allowed, size_t V, float temperature,
@@ -47,7 +47,7 @@ static int sample(const float *logits, const unsigned char *allowed, size_t V, f
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 1 */
 }
 
-#line 3472 "book/13-poems.nw"
+#line 4202 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits, *p;
@@ -88,7 +88,7 @@ static int writer_init(writer *W, const attn_gpt *m, const poet_vocab *v, poet_e
     return ATTN_OK;
 }
 
-#line 1212 "book/13-poems.nw"
+#line 942 "book/13-poems.nw"
 /* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字，句末只许是 ，。？！；
    form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
@@ -99,7 +99,7 @@ static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
     return pos % (len + 1) == len ? W->ends : W->han;
 }
 
-#line 1224 "book/13-poems.nw"
+#line 954 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
@@ -148,7 +148,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 3514 "book/13-poems.nw"
+#line 4244 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -173,4 +173,116 @@ int poet_form_from_name(const char *name)
         if (strcmp(name, form_names[f]) == 0)
             return f;
     return -1;
+}
+
+#line 4275 "book/13-poems.nw"
+static uint64_t line_hash(const uint32_t *c, size_t n)
+{
+    return poet_fnv1a((const char *)c, n * sizeof *c);
+}
+
+int poet_lines_add(poet_lines *lines, const char *text, size_t len)
+{
+    uint32_t line[256];
+    size_t k = 0, at = 0, cap = lines->n;
+    while (at < len) {
+        long c = poet_utf8_next(text, len, &at);
+        if (c < 0)
+            return POET_EDATA;
+        if (c == '\n' || poet_is_punct((uint32_t)c)) {
+            if (k > 0) {
+                if (lines->n == cap) {
+                    cap = 2 * cap + 4096;
+                    uint64_t *h = realloc(lines->hash, cap * sizeof *h);
+                    if (h == NULL)
+                        return ATTN_ENOMEM;
+                    lines->hash = h;
+                }
+                lines->hash[lines->n++] = line_hash(line, k);
+            }
+            k = 0;
+        } else if (k < sizeof line / sizeof line[0]) {
+            line[k++] = (uint32_t)c;
+        }
+    }
+    return ATTN_OK;
+}
+
+static int by_hash(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void poet_lines_sort(poet_lines *lines)
+{
+    qsort(lines->hash, lines->n, sizeof *lines->hash, by_hash);
+}
+
+int poet_lines_has(const poet_lines *lines, const uint32_t *c, size_t n)
+{
+    uint64_t h = line_hash(c, n);
+    return n > 0 && bsearch(&h, lines->hash, lines->n, sizeof h, by_hash) != NULL;
+}
+
+void poet_lines_free(poet_lines *lines)
+{
+    free(lines->hash);
+    memset(lines, 0, sizeof *lines);
+}
+
+#line 1013 "book/13-poems.nw"
+int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
+                      unsigned long long first_seed, size_t n, const uint32_t *const *starts,
+                      const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
+                      poet_err *e)
+{
+    size_t cap = (size_t)m->cfg.n_ctx, V = v->n;
+    uint32_t *poems = malloc(n * cap * sizeof *poems);
+    size_t *lens = calloc(n, sizeof *lens);
+    int *ids = malloc(cap * sizeof *ids);
+    float *logits = malloc(cap * V * sizeof *logits);
+    uint64_t *seen = calloc(n, sizeof *seen);
+    int st = poems && lens && ids && logits && seen ? ATTN_OK : poet_fail(e, ATTN_ENOMEM, "内存不足");
+    memset(out, 0, sizeof *out);
+    double loss = 0.0;
+    size_t predicted = 0;
+    for (size_t i = 0; i < n && st == ATTN_OK; i++) {
+        attn_rng rng;
+        attn_rng_seed(&rng, first_seed + i);
+        uint32_t *p = poems + i * cap;
+        if ((st = poet_write(m, v, o, starts ? starts[i] : NULL, starts ? start_lens[i] : 0, &rng, p,
+                             cap - 1, &lens[i], e)) != ATTN_OK)
+            break;
+        /* 不同的诗：比较正文的散列 */
+        uint64_t h = poet_fnv1a((const char *)p, lens[i] * sizeof *p);
+        int dup = 0;
+        for (size_t j = 0; j < i; j++)
+            dup |= seen[j] == h;
+        seen[i] = h;
+        out->distinct += !dup;
+        /* 每一句（标点之间的字）在语料里原样出现过吗 */
+        for (size_t a = 0, b = 0; b < lens[i]; b++)
+            if (poet_is_punct(p[b])) {
+                out->lines++;
+                out->verbatim += poet_lines_has(corpus, p + a, b - a);
+                a = b + 1;
+            }
+        /* 模型自己读这首诗：换行 + 诗，每个字的 −ln p */
+        ids[0] = poet_vocab_id(v, '\n');
+        for (size_t k = 0; k < lens[i]; k++)
+            ids[k + 1] = poet_vocab_id(v, p[k]);
+        float l;
+        if (lens[i] > 0 && (st = attn_gpt_loss_grad(m, ids, ids + 1, lens[i], &l, NULL)) != ATTN_OK)
+            poet_fail(e, st, "attn_gpt_loss_grad 失败");
+        if (lens[i] == 0)
+            l = 0.0f;
+        loss += (double)l * (double)lens[i];
+        predicted += lens[i];
+        out->forms[poet_form_of(p, lens[i])]++;
+    }
+    out->poems = n;
+    out->own_loss = predicted ? loss / (double)predicted : 0.0;
+    free(poems); free(lens); free(ids); free(logits); free(seen);
+    return st;
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""bench/poem_compare.py — attn-poet train 与 PyTorch 从同一个初始模型、用同样的批训练第 13 章的模型，
+逐步比较损失，并比较速度。
+    /usr/bin/python3 tangled/bench/poem_compare.py --poet build/attn-poet --data build/poems --steps 200
+最后一行是 JSON：{"agreement": 最大相对差, "c_tokens_per_s": …, "torch_tokens_per_s": …}；
+最大相对差超过 --max-diff（缺省 1e-3）时退出码为 1。"""
+import argparse, json, math, os, subprocess, sys, tempfile, time
+
+threads = "1"
+for i, a in enumerate(sys.argv):                      # 线程数要在载入 torch 之前定下来
+    if a == "--threads" and i + 1 < len(sys.argv):
+        threads = sys.argv[i + 1]
+    elif a.startswith("--threads="):
+        threads = a.split("=", 1)[1]
+os.environ["OPENBLAS_NUM_THREADS"] = threads
+os.environ["OMP_NUM_THREADS"] = threads
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from poem_open import load, gpt2, encode                # noqa: E402
+
+
+def lr_at(step, o):
+    """和 poet_lr 相同：预热，再按余弦降到 lr_min"""
+    if step <= o["warmup"]:
+        return o["lr"] * step / o["warmup"]
+    t = min(1.0, (step - o["warmup"]) / (o["steps"] - o["warmup"]))
+    return o["lr_min"] + 0.5 * (o["lr"] - o["lr_min"]) * (1 + math.cos(math.pi * t))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--poet", required=True, help="attn-poet 程序")
+    ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
+    ap.add_argument("--steps", type=int, default=200)
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-diff", type=float, default=1e-3)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    o = {"steps": args.steps, "lr": 3e-3, "lr_min": 3e-4, "warmup": min(200, args.steps // 10),
+         "weight_decay": 0.1, "clip": 1.0}
+    with tempfile.TemporaryDirectory() as tmp:
+        init = os.path.join(tmp, "init.safetensors")
+        run = subprocess.run([args.poet, "train", "--data", args.data, "--out", os.path.join(tmp, "c.safetensors"),
+                              "--steps", str(args.steps), "--batch", str(args.batch),
+                              "--warmup", str(o["warmup"]), "--eval-every", str(10 ** 7),
+                              "--eval-chars", "2", "--seed", str(args.seed), "--threads", str(args.threads),
+                              "--save-initial", init, "--trace"],
+                             check=True, capture_output=True, text=True)
+        P, meta = load(init)
+    steps = [json.loads(l) for l in run.stdout.splitlines() if '"starts"' in l]
+    with open(os.path.join(args.data, "train.txt"), encoding="utf-8") as f:
+        ids = torch.tensor(encode(meta, f.read()))
+    n_ctx, V = int(meta["n_ctx"]), len(json.loads(meta["vocab"]))
+
+    P = {k: torch.nn.Parameter(v.clone()) for k, v in P.items()}
+    groups = [{"params": [p for p in P.values() if p.dim() == 2], "weight_decay": o["weight_decay"]},
+              {"params": [p for p in P.values() if p.dim() == 1], "weight_decay": 0.0}]
+    opt = torch.optim.AdamW(groups, lr=o["lr"], betas=(0.9, 0.95), eps=1e-8)
+    worst, busy = 0.0, 0.0
+    for s in steps:
+        starts = torch.tensor(s["starts"])
+        x = torch.stack([ids[a:a + n_ctx] for a in starts])
+        y = torch.stack([ids[a + 1:a + n_ctx + 1] for a in starts])
+        t0 = time.perf_counter()
+        for g in opt.param_groups:
+            g["lr"] = lr_at(s["step"], o)
+        loss = F.cross_entropy(gpt2(P, meta, x).reshape(-1, V), y.reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(list(P.values()), o["clip"])
+        opt.step()
+        busy += time.perf_counter() - t0
+        worst = max(worst, abs(loss.item() - s["loss"]) / abs(s["loss"]))
+    tokens = len(steps) * args.batch * n_ctx
+    c_speed, t_speed = tokens / steps[-1]["seconds"], tokens / busy
+    print(f"C 的损失：第 1 步 {steps[0]['loss']:.6f}，第 {len(steps)} 步 {steps[-1]['loss']:.6f}")
+    print(f"两边损失的最大相对差 {worst:.3g}（{len(steps)} 步）")
+    print(f"速度（{args.threads} 个线程）：C 每秒 {c_speed:.0f} 个字，PyTorch 每秒 {t_speed:.0f} 个字，"
+          f"C 是 PyTorch 的 {c_speed / t_speed:.2f} 倍")
+    print(json.dumps({"agreement": worst, "c_tokens_per_s": round(c_speed),
+                      "torch_tokens_per_s": round(t_speed), "steps": len(steps),
+                      "threads": args.threads}))
+    return 0 if worst <= args.max_diff and len(steps) == args.steps else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
