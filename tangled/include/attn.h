@@ -62,24 +62,13 @@ int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t 
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
-#line 36 "book/03-attention.nw"
+#line 54 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 385 "book/03-attention.nw"
-/* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
-typedef struct attn_rng {
-    unsigned long long state;   /* 按 64 位无符号整数运算 */
-} attn_rng;
-
-int attn_rng_seed(attn_rng *r, unsigned long long seed);
-/* 下一个 64 位随机整数；r 为 NULL 时返回 0。 */
-unsigned long long attn_rng_next(attn_rng *r);
-/* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
-int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 567 "book/03-attention.nw"
+#line 242 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
-   scale 为 0 表示 1/sqrt(d_k)；负数或 NaN 是 ATTN_EINVAL。
+   scale 为 0 表示 1/sqrt(d_k)；负数、无穷大或 NaN 是 ATTN_EINVAL。
    mask 为 NULL，或 n_q×n_k 个字节，非零表示“查询 i 可以看键 j”。
    causal 非零时，查询 i 只能看 j <= i + (n_k - n_q) 的键（右下角对齐）。
    mask 与 causal 同时生效。没有任何可看的键的查询行，out（和 weights）中得到全零。
@@ -95,11 +84,22 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
+#line 972 "book/03-attention.nw"
+/* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
+typedef struct attn_rng {
+    unsigned long long state;   /* 按 64 位无符号整数运算 */
+} attn_rng;
+
+int attn_rng_seed(attn_rng *r, unsigned long long seed);
+/* 下一个 64 位随机整数；r 为 NULL 时返回 0。 */
+unsigned long long attn_rng_next(attn_rng *r);
+/* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
+int attn_rng_normal(attn_rng *r, float *x, size_t n);
 #line 428 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 482 "book/05-mask.nw"
+#line 303 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3
@@ -114,7 +114,8 @@ typedef struct attn_kv_cache {
 /* 为 capacity 个位置分配空间，len 置 0。失败时 *c 被清零。 */
 int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v);
 /* 追加 n 个位置：k[n×d_k]，v[n×d_v]。放不下时返回 ATTN_EFULL，缓存不变。
-   k、v 与缓存里要写的位置重叠时是 ATTN_EINVAL。 */
+   k 或 v 与这次要写入的键行（c->k 的第 len..len+n 行）或值行（c->v 的同样几行）
+   有一个字节重叠时是 ATTN_EINVAL，缓存不变。 */
 int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_t n);
 /* 缓存里最后 n_q 个位置的查询 q[n_q×d_k] 对全部缓存做因果注意力（右下角对齐）：
    out[n_q×d_v]，weights 为 NULL 或 n_q×len。scale 的含义同 attn_sdpa。
