@@ -1,4 +1,4 @@
-#line 1566 "book/03-attention.nw"
+#line 1569 "book/03-attention.nw"
 /* examples/ch03.h：第 3 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH03_H
 #define ATTN_EXAMPLES_CH03_H
@@ -57,8 +57,10 @@ static inline int fluffy_qk(float s, float c, float *q, float *k)
         0, 0, c,
         0, 0, 0,
     };
-    int status = attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);
-    return status != ATTN_OK ? status : attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);
+    int status = attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);   /* Q = X W_Q */
+    if (status == ATTN_OK)
+        status = attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);  /* K = X W_K */
+    return status;
 }
 
 /* 注意力权重 w[8][8] 和输出 out[8][5]（W_V 是单位矩阵，所以 V = X） */
@@ -70,5 +72,5 @@ static inline int fluffy_attention(float s, float c, float *w, float *out)
          : attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1580 "book/03-attention.nw"
+#line 1583 "book/03-attention.nw"
 #endif

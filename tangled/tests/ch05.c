@@ -147,7 +147,7 @@ int main(void)
         CHECK(isnan(p[0]) && isnan(p[1]) && isnan(p[2]));
     }
 #line 656 "book/05-mask.nw"
-    check_section("−10⁹ 作掩码：单精度里整行遮住得均匀分布；半精度最大 65504，−10⁹ 变成 −∞，整行遮住时朴素 softmax 得 NaN");
+    check_section("-1e9 作掩码：单精度里整行遮住得均匀分布；半精度最大 65504，-1e9 变成 -inf，整行遮住时朴素 softmax 得 NaN");
     {
         CHECK_NEAR(to_half(65504.0f), 65504.0, 0);           /* 半精度最大的有限数 */
         CHECK_NEAR(to_half(65519.0f), 65504.0, 0);
@@ -156,7 +156,7 @@ int main(void)
         CHECK_NEAR(to_half(1.0f + 1.0f / 4096), 1.0, 0);     /* 半精度只有 11 位有效数字 */
         const float s[3] = {2.0f, 1.0f, 3.0f};
         float p[3], some[3];
-        /* 半精度里给每个分数加上 −10⁹：三个都是 −∞ */
+        /* 半精度里给每个分数加上 -1e9：三个都是 -inf */
         for (int j = 0; j < 3; j++) {
             p[j] = to_half(to_half(s[j]) + to_half(-1e9f));
             CHECK(isinf(p[j]) && p[j] < 0);
@@ -172,7 +172,7 @@ int main(void)
         CHECK_OK(attn_softmax(some, 3));
         mask_neg_inf(s, vis, 3, p);
         CHECK_ARRAY_NEAR(some, p, 3, 1e-7);
-        /* 单精度：部分遮住时 e^(−10⁹) 就是 0；expf 的参数小于约 −104 时结果为 0 */
+        /* 单精度：部分遮住时 e^(-1e9) 就是 0；expf 的参数小于约 −104 时结果为 0 */
         CHECK_NEAR(expf(-104.0f), 0, 0);
         CHECK(expf(-103.0f) > 0.0f);
     }

@@ -42,14 +42,14 @@ static const char *const sdpa_order_names[] = {
     "attn_sdpa：超出单精度的分数", "attn_sdpa_reference：超出单精度的分数", "attn_sdpa_ex：超出单精度的分数"};
 static const char *const sdpa_overlap_names[] = {
     "attn_sdpa：输出与输入重叠", "attn_sdpa_reference：输出与输入重叠", "attn_sdpa_ex：输出与输入重叠"};
-#line 341 "book/B-errors.nw"
+#line 342 "book/B-errors.nw"
 /* *c 的每个字段都是 0 */
 static int kv_cache_is_zero(const attn_kv_cache *c)
 {
     return c->capacity == 0 && c->len == 0 && c->d_k == 0 && c->d_v == 0 &&
            c->k == NULL && c->v == NULL;
 }
-#line 520 "book/B-errors.nw"
+#line 523 "book/B-errors.nw"
 /* x[0..n) 都是不小于 0 的有限数，并且和为 1（容差 tol） */
 static int is_distribution(const float *x, size_t n, double tol)
 {
@@ -61,7 +61,7 @@ static int is_distribution(const float *x, size_t n, double tol)
     }
     return fabs(sum - 1.0) <= tol;
 }
-#line 937 "book/B-errors.nw"
+#line 940 "book/B-errors.nw"
 /* 逐块去数：快速路径每个查询块算多少个分数（对照闭式） */
 static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
 {
@@ -78,7 +78,7 @@ static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 1016 "book/B-errors.nw"
+#line 1019 "book/B-errors.nw"
 /* 定义本身，双精度：out[n_q][d_v]、w[n_q][n_k] */
 static void sdpa_double(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v, double scale,
@@ -114,7 +114,7 @@ static size_t rand_below(attn_rng *r, size_t n)
 {
     return (size_t)(attn_rng_next(r) % n);
 }
-#line 1202 "book/B-errors.nw"
+#line 1205 "book/B-errors.nw"
 /* 第 11 章的小模型：词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config chB_gpt_config(void)
 {
@@ -318,7 +318,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(x, 0, jac), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(x, BIG, jac), ATTN_EINVAL);   /* n·n */
     }
-#line 350 "book/B-errors.nw"
+#line 351 "book/B-errors.nw"
     check_section("第 5 章：KV 缓存");
     {
         attn_kv_cache c;
@@ -341,6 +341,8 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_append(&c, k, k, 0), ATTN_EINVAL);
         CHECK_OK(attn_kv_cache_append(&c, k, k, 1));
         CHECK_STATUS(attn_kv_cache_append(&c, k + 2, k + 2, 2), ATTN_EFULL);   /* 只剩 1 个空位 */
+        CHECK_STATUS(attn_kv_cache_append(&c, k, c.k + 2, 1), ATTN_EINVAL);   /* v 是要写的键行 */
+        CHECK_STATUS(attn_kv_cache_append(&c, c.v + 2, k, 1), ATTN_EINVAL);   /* k 是要写的值行 */
         CHECK_INT(c.len, 1);
         CHECK(c.k[0] == 1 && c.k[1] == 2 && c.v[0] == 1 && c.v[1] == 2);
         CHECK_OK(attn_kv_cache_attend(&c, q, 1, 0.0f, out, NULL));
@@ -359,7 +361,7 @@ int main(void)
         attn_kv_cache_free(NULL);
         CHECK(kv_cache_is_zero(&c));
     }
-#line 396 "book/B-errors.nw"
+#line 399 "book/B-errors.nw"
     check_section("第 6、7 章：填充掩码、多头注意力");
     {
         unsigned char mask[4];
@@ -411,7 +413,7 @@ int main(void)
         CHECK_STATUS(attn_mha_pattern(&good, x, BIG, x, BIG, NULL, 0, 0, out), ATTN_EINVAL);
         CHECK_STATUS(attn_mha_pattern(&good, x, 2, x, 2, NULL, 0, 1, out), ATTN_EINVAL); /* 头号越界 */
     }
-#line 454 "book/B-errors.nw"
+#line 457 "book/B-errors.nw"
     check_section("第 8 章：参数计数和代价");
     {
         attn_gpt_config cfg;
@@ -464,7 +466,7 @@ int main(void)
             CHECK_STATUS(attn_kv_cache_bytes(&c, 1024, 2, &n), ATTN_EINVAL);
         }
     }
-#line 534 "book/B-errors.nw"
+#line 537 "book/B-errors.nw"
     check_section("attn_softmax：很大的分数");
     {
         float a[4] = {1e4f, -1e4f, 0.0f, 1e4f};
@@ -483,7 +485,7 @@ int main(void)
         CHECK_NEAR(c[0], 0.5, 0.0);
         CHECK_NEAR(c[1], 0.5, 0.0);
     }
-#line 558 "book/B-errors.nw"
+#line 561 "book/B-errors.nw"
     check_section("attn_softmax：负无穷");
     {
         float a[4] = {-INFINITY, 0.0f, -INFINITY, 0.0f};
@@ -497,7 +499,7 @@ int main(void)
         for (int i = 0; i < 3; i++)
             CHECK_NEAR(b[i], 0.0, 0.0);
     }
-#line 580 "book/B-errors.nw"
+#line 583 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_edge_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -514,7 +516,7 @@ int main(void)
             CHECK_NEAR(w[1], 1.0, 1e-6);
             CHECK_NEAR(out[0], 20.0, 1e-4);
         }
-#line 605 "book/B-errors.nw"
+#line 608 "book/B-errors.nw"
         {
             const float q[1] = {-3.0f}, k[1] = {1e30f}, v1[1] = {7.0f};
             float out[1], w[1];
@@ -546,9 +548,9 @@ int main(void)
             CHECK_NEAR(w[1], 0.0, 0.0);
             CHECK_NEAR(w[2], 1.0, 1e-6);
         }
-#line 597 "book/B-errors.nw"
+#line 600 "book/B-errors.nw"
     }
-#line 644 "book/B-errors.nw"
+#line 647 "book/B-errors.nw"
     check_section("NaN：softmax 整行变成 NaN");
     {
         float a[3] = {1.0f, NAN, 2.0f};
@@ -572,7 +574,7 @@ int main(void)
         CHECK(isnan(out[0]) && isnan(out[1]));
         CHECK(is_distribution(w, 3, 1e-6) && is_distribution(w + 3, 3, 1e-6));
     }
-#line 678 "book/B-errors.nw"
+#line 681 "book/B-errors.nw"
     check_section("NaN 与无穷：参考实现跳过被挡住的值");
     {
         /* 两个查询、三个键、d = 1；掩码挡住键 1，它的值是 +inf */
@@ -602,7 +604,7 @@ int main(void)
         CHECK_OK(attn_sdpa_reference(q_nan, k, k, 2, 3, 1, 1, 1.0f, NULL, 0, out, w));
         CHECK(isnan(out[0]));
     }
-#line 722 "book/B-errors.nw"
+#line 725 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_finite_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -640,7 +642,7 @@ int main(void)
             CHECK_NEAR(out[0], 1.0, 1e-6);
         }
     }
-#line 769 "book/B-errors.nw"
+#line 772 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_order_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -665,7 +667,7 @@ int main(void)
         CHECK_NEAR(w[1], 1.0, 0.0);
         CHECK_NEAR(out[0], 20.0, 1e-5);
     }
-#line 807 "book/B-errors.nw"
+#line 810 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_overlap_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -723,7 +725,7 @@ int main(void)
         CHECK_ARRAY_NEAR(same, out, N * D, 0.0);
         CHECK_STATUS(attn_mha(&mw, buf, 1, buf, N, NULL, 0, wm), ATTN_EINVAL);
     }
-#line 873 "book/B-errors.nw"
+#line 876 "book/B-errors.nw"
     check_section("其余函数：输出与输入重叠");
     {
         float a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 0, 0, 1, 1, 1}, c[9], keep[6];
@@ -753,7 +755,7 @@ int main(void)
         float w2c[4] = {1, 0, 3, 1};
         CHECK_STATUS(attn_ffn(keep, 1, 2, w1, NULL, 2, w2c, NULL, 2, w2c + 2), ATTN_EINVAL);
     }
-#line 910 "book/B-errors.nw"
+#line 913 "book/B-errors.nw"
     check_section("字节数溢出：n·sizeof(float) 装不进 size_t");
     {
         const size_t huge = SIZE_MAX / sizeof(float) + 1;    /* 2^62 */
@@ -771,7 +773,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(a, (size_t)1 << 31, out), ATTN_EINVAL);   /* n·n·4 = 2^64 */
         CHECK_STATUS(attn_rng_normal(&r, a, huge), ATTN_EINVAL);
     }
-#line 956 "book/B-errors.nw"
+#line 959 "book/B-errors.nw"
     check_section("attn_flash_scores：闭式");
     {
         int same = 1;
@@ -784,7 +786,7 @@ int main(void)
         CHECK_INT(attn_flash_scores((size_t)1 << 60, 4, 1), 256);
         CHECK_INT(attn_flash_scores(4, (size_t)1 << 60, 1), (size_t)1 << 62);
     }
-#line 976 "book/B-errors.nw"
+#line 979 "book/B-errors.nw"
     check_section("attn_sdpa_ex：太多的线程");
     {
         const float q[4] = {1, 0, 0, 1};
@@ -796,7 +798,7 @@ int main(void)
                      ATTN_EINVAL);
         CHECK_INT(attn_flash_bytes(64, 64, INT_MAX), 0);
     }
-#line 996 "book/B-errors.nw"
+#line 999 "book/B-errors.nw"
     check_section("KV 缓存：查询比缓存里的位置多");
     {
         attn_kv_cache c;
@@ -808,7 +810,7 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_attend(&c, q, 3, 0.0f, out, NULL), ATTN_EINVAL);
         attn_kv_cache_free(&c);
     }
-#line 1054 "book/B-errors.nw"
+#line 1057 "book/B-errors.nw"
     check_section("三方对照：快速路径、参考实现、双精度的定义");
     {
         enum { MAXN = 260, MAXD = 40 };
@@ -854,7 +856,7 @@ int main(void)
         CHECK_NEAR(worst_out, 0.0, 1e-5);
         CHECK_NEAR(worst_w, 0.0, 1e-5);
     }
-#line 1110 "book/B-errors.nw"
+#line 1113 "book/B-errors.nw"
     check_section("第 10 章：正弦位置编码与 RoPE 的错误输入");
     {
         float buf[8], mark[8];
@@ -896,7 +898,7 @@ int main(void)
         CHECK_STATUS(attn_rope(inf_pair, 1, 4, 3, 0.0f), ATTN_EINVAL);
         CHECK_NEAR(inf_pair[0], 1.0, 0);
     }
-#line 1158 "book/B-errors.nw"
+#line 1161 "book/B-errors.nw"
     check_section("第 10 章：RoPE 的边界值和 NaN");
     {
         float a[4] = {1, 2, 3, 4}, b[4] = {1, 2, 3, 4};
@@ -924,7 +926,7 @@ int main(void)
         for (size_t i = 0; i < 8; i++)
             CHECK(isfinite(pe[i]));
     }
-#line 1213 "book/B-errors.nw"
+#line 1216 "book/B-errors.nw"
     check_section("第 11 章：attn_layernorm");
     {
         float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8], g[4] = {1, 1, 1, 1}, b[4] = {0};
@@ -1130,7 +1132,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1427 "book/B-errors.nw"
+#line 1430 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1203,7 +1205,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1505 "book/B-errors.nw"
+#line 1508 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
