@@ -128,7 +128,7 @@ void attn_kv_cache_free(attn_kv_cache *c);
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
    n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
-#line 105 "book/07-multihead.nw"
+#line 75 "book/07-multihead.nw"
 /* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
    w_q、w_k、w_v：d_model × (n_heads·d_head)，头 h 占第 [h·d_head, (h+1)·d_head) 列。
    w_o：(n_heads·d_head) × d_model。b_q、b_k、b_v 长 n_heads·d_head，b_o 长 d_model；
