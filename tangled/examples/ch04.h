@@ -1,4 +1,4 @@
-#line 397 "book/04-scaling.nw"
+#line 400 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
@@ -82,5 +82,5 @@ done:
     return status;
 }
 
-#line 411 "book/04-scaling.nw"
+#line 414 "book/04-scaling.nw"
 #endif

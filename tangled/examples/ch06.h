@@ -1,4 +1,4 @@
-#line 303 "book/06-cross.nw"
+#line 305 "book/06-cross.nw"
 /* examples/ch06.h：第 6 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH06_H
 #define ATTN_EXAMPLES_CH06_H
@@ -54,9 +54,10 @@ static inline void pad_source(const float *k, const float *v, size_t n_pad, floa
    源句读完后只算一次：k[n_src][d_k] = m[n_src][d] · w_k，v[n_src][d_v] = m · w_v；
    第 t 步只算 q[d_k] = y[t] · w_q，再用同一份 k、v 写出 out[t][d_v]。
    k、v、q 由调用者提供存储；返回库的状态码。 */
-static inline int cross_attention_steps(const float *m, size_t n_src, const float *y, size_t n_tgt,
-                                        size_t d, size_t d_k, size_t d_v, const float *w_q,
-                                        const float *w_k, const float *w_v,
+static inline int cross_attention_steps(const float *m, size_t n_src,
+                                        const float *y, size_t n_tgt,
+                                        size_t d, size_t d_k, size_t d_v,
+                                        const float *w_q, const float *w_k, const float *w_v,
                                         float *k, float *v, float *q, float *out)
 {
     int status = attn_linear(m, w_k, NULL, k, n_src, d, d_k);
@@ -65,15 +66,15 @@ static inline int cross_attention_steps(const float *m, size_t n_src, const floa
     for (size_t t = 0; t < n_tgt && status == ATTN_OK; t++) {
         status = attn_linear(y + t * d, w_q, NULL, q, 1, d, d_k);
         if (status == ATTN_OK)
-            status = attn_sdpa(q, k, v, 1, n_src, d_k, d_v, 0.0f, NULL, 0, out + t * d_v, NULL);
+            status = attn_sdpa(q, k, v, 1, n_src, d_k, d_v, 0.0f, NULL, 0,
+                               out + t * d_v, NULL);
     }
     return status;
 }
-#line 324 "book/06-cross.nw"
+#line 326 "book/06-cross.nw"
 /* 一句源句的 K、V 投影：layers 层，每层 n_src·d·(d_k + d_v) 次乘加；超出 64 位时返回 0。 */
-static inline unsigned long long kv_projection_macs(unsigned long long n_src, unsigned long long d,
-                                                    unsigned long long d_k, unsigned long long d_v,
-                                                    unsigned long long layers)
+static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size_t d_k,
+                                                    size_t d_v, size_t layers)
 {
     unsigned long long r;
     if (__builtin_add_overflow(d_k, d_v, &r) || __builtin_mul_overflow(r, n_src, &r) ||
@@ -82,5 +83,5 @@ static inline unsigned long long kv_projection_macs(unsigned long long n_src, un
     return r;
 }
 
-#line 318 "book/06-cross.nw"
+#line 320 "book/06-cross.nw"
 #endif

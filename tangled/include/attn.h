@@ -95,7 +95,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 221 "book/04-scaling.nw"
+#line 224 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);

@@ -1,4 +1,4 @@
-#line 227 "book/04-scaling.nw"
+#line 230 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 

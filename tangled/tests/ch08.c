@@ -83,7 +83,7 @@ int main(void)
         CHECK_STATUS(attn_gpt_preset(NULL, &c), ATTN_EINVAL);
     }
 #line 706 "book/08-params.nw"
-    check_section("GPT-3：视频里的每一个数");
+    check_section("GPT-3 只数矩阵（3Blue1Brown 的数法）：每一个数");
     {
         attn_gpt_config c = preset("gpt3-175b", 1);
         attn_param_breakdown b;
