@@ -95,7 +95,7 @@ int attn_rng_seed(attn_rng *r, unsigned long long seed);
 unsigned long long attn_rng_next(attn_rng *r);
 /* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
 int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 428 "book/04-scaling.nw"
+#line 224 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
@@ -125,11 +125,11 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 237 "book/06-cross.nw"
+#line 154 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
    n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
-#line 105 "book/07-multihead.nw"
+#line 75 "book/07-multihead.nw"
 /* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
    w_q、w_k、w_v：d_model × (n_heads·d_head)，头 h 占第 [h·d_head, (h+1)·d_head) 列。
    w_o：(n_heads·d_head) × d_model。b_q、b_k、b_v 长 n_heads·d_head，b_o 长 d_model；
@@ -153,7 +153,7 @@ int attn_mha(const attn_mha_weights *w,
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern);
-#line 124 "book/08-params.nw"
+#line 98 "book/08-params.nw"
 /* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
 
 typedef struct attn_gpt_config {
@@ -196,7 +196,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 636 "book/08-params.nw"
+#line 383 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
