@@ -36,12 +36,12 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
 #line 657 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 1357 "book/09-fast.nw"
+#line 1015 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
 /* 同上，另把每行最后的最大分数 m 和指数和 l 写进 row_m、row_l（各 [heads][n_q]） */
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l);
-/* 快速实现的三种指令集 */
+/* 快速实现的三种指令集（第 9 章只有通用的一种，附录 D 加上另外两种） */
 enum { ATTN_ISA_PORTABLE, ATTN_ISA_AVX2, ATTN_ISA_AVX512, ATTN_ISA_COUNT };
 /* "portable"、"avx2"、"avx512"；其他的数是 "unknown" */
 const char *attn_isa_name(int isa);
@@ -49,12 +49,10 @@ const char *attn_isa_name(int isa);
 int attn_isa_lanes(int isa);
 /* 这个构建、这个 CPU 能用它时返回 1 */
 int attn_isa_available(int isa);
-/* 正在用的指令集：环境变量 ATTN_ISA 指定的（能用时），否则是能用的最宽的 */
+/* 正在用的指令集：能用的最宽的一种（附录 D：环境变量 ATTN_ISA 可以指定一种能用的） */
 int attn_isa_current(void);
 /* 指定以后用哪一种（测试用）；-1 表示恢复自动选择；不能用的是 ATTN_EINVAL */
 int attn_isa_force(int isa);
-/* threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
-double attn_isa_peak_flops(int isa, int threads, size_t iters);
 /* 所有分数都远在 float 的范围之内、输入都是有限数时返回 1 */
 int attn_flash_applies(const attn_problem *prob);
 /* 快速实现自己分配的字节数（每个线程一块工作区）；参数不合法或溢出时为 0 */
@@ -76,6 +74,9 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                                  float scale, const unsigned char *mask, int causal,
                                  const float *dout, float *dq, float *dk, float *dv);
+#line 298 "book/D-cpu.nw"
+/* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
+double attn_isa_peak_flops(int isa, int threads, size_t iters);
 
 #line 653 "book/03-attention.nw"
 #endif

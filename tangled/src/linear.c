@@ -13,7 +13,7 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 
 #line 99 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 1698 "book/09-fast.nw"
+#line 434 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 
 #line 55 "book/01-mlp.nw"
@@ -27,7 +27,7 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
         return ATTN_EINVAL;
 #line 103 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 1702 "book/09-fast.nw"
+#line 438 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 64 "book/01-mlp.nw"
