@@ -10,6 +10,7 @@
    常见误解 boxes, the back matter (set compactly, not folded), and 参考文献 with an entry for every
    key the chapters cite.
 """
+import os
 import re
 import subprocess
 import sys
@@ -57,7 +58,7 @@ def main():
                           ("the title", r"<dc:title[^>]*>注意力机制</dc:title>"),
                           ("the subtitle", r"<dc:title[^>]*>从第一性原理到 C 代码</dc:title>"),
                           ("an author", r"<dc:creator[^>]*>[^<]+</dc:creator>"),
-                          ("a date", r"<dc:date>\d{4}-\d\d-\d\d")):
+                          ("a date", r"<dc:date[^>]*>\d{4}-\d\d-\d\d")):
         if not re.search(pattern, opf):
             bad(f"the package (content.opf) lacks {what}")
     nav = next((pages[n] for n in pages if n.endswith("nav.xhtml")), "")
@@ -85,17 +86,13 @@ def main():
         bad("raw TeX in the text (a formula that is not MathML)")
     if "<math" not in text:
         bad("no MathML")
-    ids = {}
-    for n, page in pages.items():
-        for m in re.finditer(r'\sid="([^"]+)"', page):
-            ids.setdefault(m.group(1), n)
+    ids = {n: set(re.findall(r'\sid="([^"]+)"', page)) for n, page in pages.items()}
     broken = []
     for n, page in pages.items():
         for m in re.finditer(r'\shref="([^"#:]*)#([^"]+)"', page):
-            target = str(Path(n).parent / m.group(1)) if m.group(1) else n
-            target = re.sub(r"(^|/)[^/]+/\.\./", r"\1", target)
-            if ids.get(m.group(2)) != target and not (m.group(2) in ids and Path(ids[m.group(2)]).name == Path(target).name):
-                broken.append(f"{n}: #{m.group(2)}")
+            target = os.path.normpath(os.path.join(os.path.dirname(n), m.group(1))) if m.group(1) else n
+            if m.group(2) not in ids.get(target, ()):
+                broken.append(f"{n}: {m.group(1)}#{m.group(2)}")
     if broken:
         bad(f"{len(broken)} links point at nothing: " + ", ".join(broken[:5]))
     chunk_links = len(re.findall(r'<a class="nwref" href="[^"]*#nw', text))
@@ -103,11 +100,15 @@ def main():
         bad("no chunk reference in the code is a link")
     images = [n for n in names if re.search(r"\.(svg|png|jpe?g)$", n)]
     prose = "\n".join(nw.read_text(encoding="utf-8") for nw in chapters)
-    figures = sorted(set(re.findall(r"!\[[^\]]*\]\((?:figures/)?([\w.-]+)\)", prose)))
+    figures = sorted(set(re.findall(r"!\[[^\]]*\]\([^)]*\)\{#(fig:[\w.-]+)", prose)))
     for f in figures:
-        if not any(Path(i).stem == Path(f).stem for i in images):
-            bad(f"figure {f} is not in the archive")
-    if "@<<测试：" in prose and not re.search(r'<a href="[^"]*#nw[^"]*" class="nwtestref">测试 [0-9A-Z]+\.\d+</a>', text):
+        img = next((m for n, page in pages.items()
+                    for m in [re.search(rf'<img src="([^"]+)" id="{re.escape(f)}"', page)] if m), None)
+        if not img:
+            bad(f"figure {f} is not in the pages")
+        elif not any(n.endswith(img.group(1).lstrip("./")) for n in names):
+            bad(f"figure {f}'s image {img.group(1)} is not in the archive")
+    if "@<<测试：" in prose and not re.search(r'<a href="[^"]*#nw[^"]*" class="nwtestref">测试\s[0-9A-Z]+\.\d+</a>', text):
         bad("the prose cites tests, but no 测试 N.k link is in the pages")
     if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and '<div class="misconception">' not in text:
         bad("the chapters have 常见误解 boxes, but the pages do not")
@@ -116,7 +117,8 @@ def main():
             bad("the chapters have back matter, but the pages do not mark it")
         if "<details" in text:
             bad("the back matter is folded in the EPUB")
-    keys = set(re.findall(r"\[@([\w:.-]*\w)", re.sub(r"`[^`]*`", "", prose)))
+    keys = {k for group in re.findall(r"\[(@[^\[\]]+)\](?![(\[{])", re.sub(r"`[^`]*`", "", prose))
+            for k in re.findall(r"@([\w:.-]*\w)", group)}
     refs = next((p for p in pages.values() if 'id="references"' in p), "")
     if not refs:
         bad("no 参考文献 page")

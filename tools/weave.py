@@ -249,6 +249,16 @@ class Book:
                     continue
                 anchors = self.cite_anchors.setdefault(c, [])
                 for line in doc_text(c).split("\n"):
+                    # (every <<测试：…>> gets its anchor, as the writer links every one; headings and
+                    # citations count outside code blocks only)
+                    for m in PROSE_REF.finditer(line):
+                        name = m.group(1)
+                        if name in self.test_number:
+                            n = count[name] = count.get(name, 0) + 1
+                            anchor = f"tref-{self.defs[name][0].anchor}-{n}"
+                            anchors.append(anchor)
+                            self.anchor_page[anchor] = ch.page
+                            self.test_cites.setdefault(name, []).append((anchor, ch) + where)
                     fence = code_fence(line, fence)
                     if fence is not None or line.startswith("    "):
                         continue
@@ -263,14 +273,6 @@ class Book:
                                 sec[1] += 1
                         number = (f"{ch.label}.{sec[0]}" + (f".{sec[1]}" if level == 3 else "")) if numbered else None
                         where = (number, title_text(h.group(2)))
-                    for m in PROSE_REF.finditer(line):
-                        name = m.group(1)
-                        if name in self.test_number:
-                            n = count[name] = count.get(name, 0) + 1
-                            anchor = f"tref-{self.defs[name][0].anchor}-{n}"
-                            anchors.append(anchor)
-                            self.anchor_page[anchor] = ch.page
-                            self.test_cites.setdefault(name, []).append((anchor, ch) + where)
                     for group in CITATION.finditer(strip_code_spans(line)):
                         for key, _ in citation_items(group.group(1)):
                             if key not in self.cite_where:
@@ -557,7 +559,10 @@ class Writer:
             if name not in self.book.defs:
                 return m.group(0)
             if name in self.book.test_number:
-                return self.test_ref(name, next(anchors))
+                anchor = next(anchors, None)
+                if anchor is None:
+                    die(f"{ch.path}: the test references in the prose were counted wrongly (<<{name}>>)")
+                return self.test_ref(name, anchor)
             d = self.book.first_def(name)
             return f"[〈{md_escape(name)} {d.number}〉]({self.href(d.anchor)}){{.nwref}}"
         text = PROSE_REF.sub(prose_ref, text)
@@ -941,7 +946,7 @@ def write_contents(job, outdir):
     md = ("# " + BOOK_TITLE + " {.unnumbered}\n\n"
           "本书讲 Transformer 的注意力机制，从全连接层一直讲到多头注意力和参数计数。"
           "书中的代码块合起来就是 C 语言库 `libattn`，书中给出的每个数都由同一章的测试检查。"
-          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}。\n\n"
+          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}，或者把 [EPUB](../attn-book.epub) 导入阅读器。\n\n"
           "```{=html}\n" + "\n".join(body) + "\n```\n")
     args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
             "--template", str(TOOLS / "book.html"), "-M", f"pagetitle={BOOK_TITLE}",
@@ -1129,6 +1134,17 @@ def run_epub(job, out, stamp=None):
                 os.environ["SOURCE_DATE_EPOCH"] = old
         with zipfile.ZipFile(raw) as z:
             entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+        # pandoc declares MathML for the chapters' files but not for the navigation document,
+        # whose headings may hold a formula (为什么要除以 √dₖ); epubcheck wants it declared
+        mathml = {Path(n).name for n, d in entries if n.endswith(".xhtml") and b"<math" in d}
+        def declare(m):
+            props = m.group(2).split()
+            if Path(m.group(1)).name in mathml and "mathml" not in props:
+                return m.group(0).replace(f'properties="{m.group(2)}"', f'properties="{" ".join(props + ["mathml"])}"')
+            return m.group(0)
+        entries = [(n, re.sub(r'<item [^>]*href="([^"]+\.xhtml)"[^>]*properties="([^"]*)"', declare,
+                              d.decode("utf-8")).encode("utf-8") if n.endswith(".opf") else d)
+                   for n, d in entries]
         files = {}
         for name, data in entries:
             if name.endswith(".xhtml"):
@@ -1182,8 +1198,9 @@ def resolve_refs(text, job, where=None):
                 return f'<a class="nwinc" href="{html.escape(href)}">{html.escape(name)}</a>'
             return f"\\hyperlink{{{href}}}{{{tex_escape(name)}}}"
         if job["target"] != "latex":
+            space = "&#160;" if where else "&nbsp;"      # XHTML (the EPUB) knows no &nbsp;
             return (f'<a class="nwref" href="{html.escape(href)}">'
-                    f'〈{html.escape(name)}&nbsp;{number}〉</a>')
+                    f'〈{html.escape(name)}{space}{number}〉</a>')
         return f"\\nwref{{{href}}}{{{tex_escape(name)}}}{{{number}}}"
     return PLACEHOLDER.sub(rep, text)
 
