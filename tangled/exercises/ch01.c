@@ -1,4 +1,4 @@
-#line 135 "book/C-programs.nw"
+#line 194 "book/C-programs.nw"
 /* attn-ch01：第 1 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -76,7 +76,7 @@ static int ex_relu_fit(int argc, char **argv)
     return 0;
 }
 
-#line 148 "book/C-programs.nw"
+#line 207 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

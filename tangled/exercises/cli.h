@@ -1,4 +1,4 @@
-#line 224 "book/00-preface.nw"
+#line 33 "book/C-programs.nw"
 /* exercises/cli.h — 练习程序共用的命令行解析。 */
 #ifndef ATTN_CLI_H
 #define ATTN_CLI_H
