@@ -1,4 +1,4 @@
-#line 220 "book/C-programs.nw"
+#line 223 "book/C-programs.nw"
 /* attn-ch02：第 2 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -151,7 +151,7 @@ static int ex_naive(int argc, char **argv)
     return 0;
 }
 
-#line 236 "book/C-programs.nw"
+#line 239 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

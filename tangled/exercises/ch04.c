@@ -1,4 +1,4 @@
-#line 281 "book/C-programs.nw"
+#line 284 "book/C-programs.nw"
 /* attn-ch04：第 4 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -144,7 +144,7 @@ static int ex_jacobian(int argc, char **argv)
     return 0;
 }
 
-#line 305 "book/C-programs.nw"
+#line 308 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 321 "book/C-programs.nw"
+#line 324 "book/C-programs.nw"
 /* attn-ch05：第 5 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -143,7 +143,7 @@ static int ex_memory(int argc, char **argv)
     return 0;
 }
 
-#line 343 "book/C-programs.nw"
+#line 346 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

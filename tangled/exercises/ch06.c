@@ -1,4 +1,4 @@
-#line 358 "book/C-programs.nw"
+#line 361 "book/C-programs.nw"
 /* attn-ch06：第 6 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -144,7 +144,7 @@ static int ex_order(int argc, char **argv)
     return 0;
 }
 
-#line 371 "book/C-programs.nw"
+#line 374 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 386 "book/C-programs.nw"
+#line 389 "book/C-programs.nw"
 #include "attn.h"
 #include "cli.h"
 
@@ -104,7 +104,7 @@ static int ex_pattern(int argc, char **argv)
     return 0;
 }
 
-#line 398 "book/C-programs.nw"
+#line 401 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -28,7 +28,7 @@ enum {
 
 /* 任何状态码都有一句简短的说明，永不返回 NULL。 */
 const char *attn_strerror(int status);
-#line 38 "book/01-mlp.nw"
+#line 37 "book/01-mlp.nw"
 /* c[m×n] = a[m×k] · b[k×n]；c 与 a 或 b 重叠时是 ATTN_EINVAL（按地址范围比较） */
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 
@@ -36,10 +36,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 217 "book/01-mlp.nw"
+#line 147 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 336 "book/01-mlp.nw"
+#line 218 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
