@@ -1,4 +1,4 @@
-#line 191 "book/00-preface.nw"
+#line 192 "book/00-preface.nw"
 /* attn.h — libattn 的公共接口。
  * 本文件由 book/ 下的 .nw 文件经 notangle 生成，请修改书稿而不是这里。 */
 #ifndef ATTN_H
@@ -11,14 +11,14 @@
 extern "C" {
 #endif
 
-#line 217 "book/00-preface.nw"
+#line 218 "book/00-preface.nw"
 /* 附录 C：从这里起的声明从 libattn.so 导出 */
 #line 16 "book/C-programs.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility push(default)
 #endif
 
-#line 122 "book/00-preface.nw"
+#line 123 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -373,14 +373,14 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
 
-#line 221 "book/00-preface.nw"
+#line 222 "book/00-preface.nw"
 /* 附录 C：导出的声明到此为止 */
 #line 22 "book/C-programs.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
 
-#line 209 "book/00-preface.nw"
+#line 210 "book/00-preface.nw"
 #ifdef __cplusplus
 }
 #endif

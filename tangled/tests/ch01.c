@@ -1,4 +1,4 @@
-#line 801 "book/01-mlp.nw"
+#line 802 "book/01-mlp.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -8,7 +8,7 @@
 
 #include "../examples/ch01.h"
 
-#line 658 "book/01-mlp.nw"
+#line 659 "book/01-mlp.nw"
 /* 三个平方神经元组成的网络在 x[n] 上的输出 y[n] = c0 + c1·x + c2·x²：
    隐藏层 t = x·(1, 1, 0) + (0, 1, 1)，平方之后乘 (c2 - c1/2, c1/2, c0 - c1/2) */
 static int square_net(double c0, double c1, double c2, const float *x, size_t n, float *y)
@@ -42,7 +42,7 @@ static double alternation_bound(const float *x, const float *p)
     return bound;
 }
 
-#line 812 "book/01-mlp.nw"
+#line 813 "book/01-mlp.nw"
 int main(void)
 {
 #line 413 "book/01-mlp.nw"
@@ -222,6 +222,7 @@ int main(void)
             CHECK_NEAR(y[i], 0.0, 0.0);                          /* 所有神经元都没打开 */
         float slope = (float)((0.0 - sin(7.0 * pi / 8.0)) / (pi / 8.0));
         CHECK_NEAR(slope, -0.9745, 1e-4);
+        CHECK_NEAR(7.0 * pi / 8.0, 2.749, 1e-3);                /* 最后一段的起点 */
         CHECK_NEAR(sin(7.0 * pi / 8.0), 0.3827, 1e-4);
         float x[1] = {(float)(2.0 * pi)};
         CHECK_OK(attn_ffn(x, 1, 1, w1, b1, 8, w2, b2, 1, y));
@@ -248,7 +249,7 @@ int main(void)
         CHECK_NEAR(100.0 - gf[0], 85.5, 1e-5);
         CHECK_NEAR(gf[1], 1.0, 0.0);                             /* 左边：所有神经元都关着 */
     }
-#line 632 "book/01-mlp.nw"
+#line 633 "book/01-mlp.nw"
     check_section("平方激活的网络再宽也只是二次多项式：三阶差分为零");
     {
         float w1[16], b1[16], w2[16], x[4] = {0.0f, 0.5f, 1.0f, 1.5f}, h[64], y[4];
@@ -265,7 +266,7 @@ int main(void)
         CHECK_NEAR(third, 0.0, 1e-4);
         CHECK(fabs(y[1] - y[0]) > 0.1);            /* 网络本身不是常数 */
     }
-#line 693 "book/01-mlp.nw"
+#line 694 "book/01-mlp.nw"
     check_section("sin 在 [0, π] 上没有拐点；最好的二次多项式 4x(π-x)/π² - 0.0280 差 0.0280，再宽的平方网络也降不下去");
     {
         const double pi = 3.14159265358979323846;
@@ -345,7 +346,7 @@ int main(void)
         CHECK_OK(square_net(c0, c1, 0.0, pts, 4, p));
         CHECK(alternation_bound(pts, p) > 0.6824);
     }
-#line 775 "book/01-mlp.nw"
+#line 776 "book/01-mlp.nw"
     check_section("前馈子层逐个位置独立：整句送入与逐行送入结果相同");
     {
         float x[3 * 2] = {0.5f, -1,   2, 0.25f,   -1.5f, 1};
@@ -367,6 +368,6 @@ int main(void)
         CHECK_STATUS(attn_ffn(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 825 "book/01-mlp.nw"
+#line 826 "book/01-mlp.nw"
     return check_summary("ch01");
 }

@@ -180,6 +180,31 @@ int main(void)
         CHECK_STR(word_map[best_d].word, "狗");   /* 狗、豹、鹿都相距 1，表里狗排在最前 */
     }
 #line 651 "book/02-similarity.nw"
+    check_section("所有配对的点积是一次矩阵乘法");
+    {
+        float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
+        for (size_t i = 0; i < N_WORDS; i++)
+            memcpy(a + 2 * i, word_map[i].xy, sizeof word_map[i].xy);
+        CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
+        int same = 1;
+        for (size_t i = 0; i < N_WORDS; i++)
+            for (size_t j = 0; j < N_WORDS; j++) {
+                float d;
+                CHECK_OK(attn_dot(a + 2 * i, a + 2 * j, 2, &d));
+                same = same && all[i * N_WORDS + j] == d;
+            }
+        CHECK(same);
+        float at[2 * N_WORDS], by_matmul[N_WORDS * N_WORDS];   /* 和第 1 章的 A·Aᵀ 一样 */
+        for (size_t i = 0; i < N_WORDS; i++) {
+            at[i] = a[2 * i];
+            at[N_WORDS + i] = a[2 * i + 1];
+        }
+        CHECK_OK(attn_matmul(a, at, by_matmul, N_WORDS, 2, N_WORDS));
+        CHECK_ARRAY_NEAR(all, by_matmul, N_WORDS * N_WORDS, 0.0);
+        CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
+        CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
+    }
+#line 678 "book/02-similarity.nw"
     check_section("-|q-k|² 与 2q·k - |k|² 只差一个公共项 -|q|²：按两者排名次一样；两者的偏好可以相反");
     {
         const float *q = word_xy("猫");
@@ -206,31 +231,6 @@ int main(void)
         CHECK_NEAR(sqrt(d2_short), 0, 0);
         CHECK_NEAR(sqrt(d2_long), 2, 0);
         CHECK(d2_short < d2_long);                            /* 距离更喜欢 (1, 0) */
-    }
-#line 681 "book/02-similarity.nw"
-    check_section("所有配对的点积是一次矩阵乘法");
-    {
-        float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
-        for (size_t i = 0; i < N_WORDS; i++)
-            memcpy(a + 2 * i, word_map[i].xy, sizeof word_map[i].xy);
-        CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
-        int same = 1;
-        for (size_t i = 0; i < N_WORDS; i++)
-            for (size_t j = 0; j < N_WORDS; j++) {
-                float d;
-                CHECK_OK(attn_dot(a + 2 * i, a + 2 * j, 2, &d));
-                same = same && all[i * N_WORDS + j] == d;
-            }
-        CHECK(same);
-        float at[2 * N_WORDS], by_matmul[N_WORDS * N_WORDS];   /* 和第 1 章的 A·Aᵀ 一样 */
-        for (size_t i = 0; i < N_WORDS; i++) {
-            at[i] = a[2 * i];
-            at[N_WORDS + i] = a[2 * i + 1];
-        }
-        CHECK_OK(attn_matmul(a, at, by_matmul, N_WORDS, 2, N_WORDS));
-        CHECK_ARRAY_NEAR(all, by_matmul, N_WORDS * N_WORDS, 0.0);
-        CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
-        CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
     }
 #line 708 "book/02-similarity.nw"
     check_section("软查找：apple 10，banana 5，chair 2，权重 0.6、0.4、0 得 8");
