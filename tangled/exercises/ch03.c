@@ -1,4 +1,4 @@
-#line 193 "book/C-programs.nw"
+#line 255 "book/C-programs.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -114,7 +114,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 214 "book/C-programs.nw"
+#line 276 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 229 "book/C-programs.nw"
+#line 291 "book/C-programs.nw"
 /* attn-ch04：第 4 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -161,7 +161,7 @@ static int ex_jacobian(int argc, char **argv)
     return 0;
 }
 
-#line 253 "book/C-programs.nw"
+#line 315 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 269 "book/C-programs.nw"
+#line 331 "book/C-programs.nw"
 /* attn-ch05：第 5 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -152,7 +152,7 @@ static int ex_memory(int argc, char **argv)
     return 0;
 }
 
-#line 298 "book/C-programs.nw"
+#line 360 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

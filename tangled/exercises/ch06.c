@@ -1,4 +1,4 @@
-#line 313 "book/C-programs.nw"
+#line 375 "book/C-programs.nw"
 /* attn-ch06：第 6 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -173,7 +173,7 @@ static int ex_reuse(int argc, char **argv)
     return 0;
 }
 
-#line 327 "book/C-programs.nw"
+#line 389 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

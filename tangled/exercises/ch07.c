@@ -1,4 +1,4 @@
-#line 343 "book/C-programs.nw"
+#line 405 "book/C-programs.nw"
 #include "attn.h"
 #include "cli.h"
 
@@ -104,7 +104,7 @@ static int ex_pattern(int argc, char **argv)
     return 0;
 }
 
-#line 355 "book/C-programs.nw"
+#line 417 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 370 "book/C-programs.nw"
+#line 432 "book/C-programs.nw"
 /* attn-ch08 — 第 8 章的练习：头数、上下文长度、完整的值矩阵。 */
 #include "attn.h"
 #include "cli.h"
@@ -90,7 +90,7 @@ static int ex_value(int argc, char **argv)
     return 0;
 }
 
-#line 393 "book/C-programs.nw"
+#line 455 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 409 "book/C-programs.nw"
+#line 471 "book/C-programs.nw"
 /* attn-ch10：第 10 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -172,7 +172,7 @@ static int ex_cache(int argc, char **argv)
     return 0;
 }
 
-#line 431 "book/C-programs.nw"
+#line 493 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 446 "book/C-programs.nw"
+#line 508 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -146,7 +146,7 @@ static int ex_next(int argc, char **argv)
     return 0;
 }
 
-#line 462 "book/C-programs.nw"
+#line 524 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

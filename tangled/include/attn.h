@@ -1,4 +1,4 @@
-#line 68 "book/00-preface.nw"
+#line 192 "book/00-preface.nw"
 /* attn.h — libattn 的公共接口。
  * 本文件由 book/ 下的 .nw 文件经 notangle 生成，请修改书稿而不是这里。 */
 #ifndef ATTN_H
@@ -11,12 +11,14 @@
 extern "C" {
 #endif
 
-/* 库以 -fvisibility=hidden 编译：只有这里声明的函数从 libattn.so 导出 */
+#line 218 "book/00-preface.nw"
+/* 附录 C：从这里起的声明从 libattn.so 导出 */
+#line 16 "book/C-programs.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility push(default)
 #endif
 
-#line 105 "book/00-preface.nw"
+#line 123 "book/00-preface.nw"
 /* 状态码：0 表示成功。 */
 enum {
     ATTN_OK = 0,
@@ -26,7 +28,7 @@ enum {
 
 /* 任何状态码都有一句简短的说明，永不返回 NULL。 */
 const char *attn_strerror(int status);
-#line 38 "book/01-mlp.nw"
+#line 37 "book/01-mlp.nw"
 /* c[m×n] = a[m×k] · b[k×n]；c 与 a 或 b 重叠时是 ATTN_EINVAL（按地址范围比较） */
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 
@@ -34,31 +36,31 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 217 "book/01-mlp.nw"
+#line 147 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 336 "book/01-mlp.nw"
+#line 218 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y);
-#line 113 "book/02-similarity.nw"
+#line 93 "book/02-similarity.nw"
 /* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_dot(const float *a, const float *b, size_t n, float *out);
-#line 196 "book/02-similarity.nw"
+#line 159 "book/02-similarity.nw"
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 442 "book/02-similarity.nw"
+#line 216 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 602 "book/02-similarity.nw"
+#line 294 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 647 "book/02-similarity.nw"
+#line 319 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
@@ -372,11 +374,14 @@ int attn_gpt_loss_grad(const attn_gpt *m, const int *tokens, const int *targets,
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
 
-#line 87 "book/00-preface.nw"
+#line 222 "book/00-preface.nw"
+/* 附录 C：导出的声明到此为止 */
+#line 22 "book/C-programs.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
 
+#line 210 "book/00-preface.nw"
 #ifdef __cplusplus
 }
 #endif
