@@ -217,11 +217,15 @@ int attn_sdpa_ex(const float *q, const float *k, const float *v,
                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                  float scale, const unsigned char *mask, int causal,
                  float *out, float *weights, const attn_sdpa_options *opt);
-#line 238 "book/10-position.nw"
+#line 94 "book/10-position.nw"
 /* 正弦位置编码（Vaswani 等，2017）：pe[n×d]，d 为偶数，位置 p 就是行号，
    pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。
    pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出：ATTN_EINVAL。 */
 int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
+/* 同上，但第 i 行是位置 pos0 + i 的编码（pos0 = 0 时就是 attn_positions_sinusoidal）。
+   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。
+   另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
+int attn_positions_sinusoidal_from(float *pe, size_t n, size_t d, size_t pos0);
 
 /* 旋转位置编码（RoPE，Su 等，2021），原地作用于 x[n×d]，d 为偶数。
    第 i 行位于位置 pos0 + i；每一对 (x[2j], x[2j+1]) 转过角度 θ = (pos0 + i)·base^(−2j/d)：
