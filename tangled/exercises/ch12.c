@@ -1,4 +1,4 @@
-#line 475 "book/C-programs.nw"
+#line 480 "book/C-programs.nw"
 /* attn-ch12：第 12 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -87,7 +87,7 @@ static int ex_gelu_grad(int argc, char **argv)
     return 0;
 }
 
-#line 489 "book/C-programs.nw"
+#line 494 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -985,6 +985,7 @@ int main(void)
         CHECK(e[0] == 0.0f && isinf(e[1]) && e[1] > 0 && isnan(e[2]) && e[3] == 0.0f);
         CHECK_STATUS(attn_gelu(NULL, 4), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(e, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gelu(e, SIZE_MAX), ATTN_EINVAL);                  /* 字节数溢出 */
         float a[16] = {0}, b[16] = {0}, c[16];
         CHECK_OK(attn_ffn_gelu(a, 2, 2, b, NULL, 2, b, NULL, 2, c));
         CHECK_STATUS(attn_ffn_gelu(NULL, 2, 2, b, b, 2, b, b, 2, c), ATTN_EINVAL);
@@ -1142,7 +1143,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1440 "book/B-errors.nw"
+#line 1441 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1215,7 +1216,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1518 "book/B-errors.nw"
+#line 1519 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
