@@ -1,4 +1,4 @@
-#line 344 "book/11-block.nw"
+#line 343 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 407 "book/11-block.nw"
+#line 406 "book/11-block.nw"
 /* 从 *p 取 k 个 float，*p 往后挪 */
 static float *gpt_take(float **p, size_t k)
 {
@@ -43,7 +43,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
     m->lnf_b = gpt_take(&p, d);
 }
 
-#line 353 "book/11-block.nw"
+#line 352 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -59,7 +59,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
     return ATTN_OK;
 }
 
-#line 450 "book/11-block.nw"
+#line 449 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -92,7 +92,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
         m->lnf_g[j] = 1.0f;
 }
 
-#line 370 "book/11-block.nw"
+#line 369 "book/11-block.nw"
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -125,7 +125,7 @@ void attn_gpt_free(attn_gpt *m)
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 1638 "book/11-block.nw"
+#line 1655 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -134,7 +134,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
         attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 1650 "book/11-block.nw"
+#line 1667 "book/11-block.nw"
     for (size_t i = 0; i < n; i++)
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
@@ -164,7 +164,7 @@ static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer 
 #line 567 "book/11-block.nw"
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 {
-#line 1658 "book/11-block.nw"
+#line 1675 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes3(&bytes, 2, n, (size_t)m->cfg.d_model))
@@ -204,7 +204,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 1667 "book/11-block.nw"
+#line 1684 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
@@ -225,7 +225,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 1675 "book/11-block.nw"
+#line 1692 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||

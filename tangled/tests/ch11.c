@@ -1,14 +1,15 @@
-#line 1520 "book/11-block.nw"
+#line 1536 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../examples/ch11.h"
-#line 1182 "book/11-block.nw"
+#line 1198 "book/11-block.nw"
 /* 一个参数全为 0 的小模型，参数块由调用者提供 */
 static int tiny_zero(attn_gpt *m, float *params)
 {
@@ -16,7 +17,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1445 "book/11-block.nw"
+#line 1461 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -28,10 +29,10 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 1532 "book/11-block.nw"
+#line 1549 "book/11-block.nw"
 int main(void)
 {
-#line 936 "book/11-block.nw"
+#line 942 "book/11-block.nw"
     check_section("层规范化：(1,2,3,4) 的均值 2.5、方差 1.25");
     {
         float x[4] = {1, 2, 3, 4}, y[4];
@@ -78,7 +79,7 @@ int main(void)
         for (int j = 4; j < 8; j++)
             CHECK_NEAR(out[j], 1.0, 0.0);
     }
-#line 985 "book/11-block.nw"
+#line 991 "book/11-block.nw"
     check_section("一遍公式 E[x²] − mean² 在单精度下丢掉了方差");
     {
         float x[4] = {10000, 10001, 10002, 10003}, small[4] = {1, 2, 3, 4}, y[4], want[4];
@@ -99,11 +100,21 @@ int main(void)
         CHECK_NEAR((x[0] - mean) / sqrt(naive_var + 1e-5), -474.3, 0.05);
         CHECK_NEAR((x[1] - mean) / sqrt(naive_var + 1e-5), -158.1, 0.05);
         CHECK_NEAR(nextafterf(1e8f, 2e8f) - 1e8f, 8.0, 0.0);   /* 1e8 附近的间隔是 8 */
+        CHECK(1e8 > 0x1p26 && 1e8 < 0x1p27);
+        CHECK_NEAR((10000.0 * 10000 + 10001.0 * 10001 + 10002.0 * 10002 + 10003.0 * 10003) / 4,
+                   100030003.5, 0.0);                      /* 平方的均值 */
+        /* 正文顺带说的范围：FLT_MAX 约 3.4e38，平方约 1.2e77，在 float 里是无穷大，离 DBL_MAX（约 1.8e308）很远 */
+        volatile float big = FLT_MAX;
+        float big2 = big * big;
+        CHECK_REL(FLT_MAX, 3.4e38, 0.01);
+        CHECK_REL((double)FLT_MAX * FLT_MAX, 1.2e77, 0.05);
+        CHECK(isinf(big2));
+        CHECK_REL(DBL_MAX / 1e308, 1.8, 0.01);
         CHECK_OK(attn_layernorm(x, NULL, NULL, y, 1, 4, 1e-5f));
         CHECK_OK(attn_layernorm(small, NULL, NULL, want, 1, 4, 1e-5f));
         CHECK_ARRAY_NEAR(y, want, 4, 1e-6);
     }
-#line 1012 "book/11-block.nw"
+#line 1028 "book/11-block.nw"
     check_section("GELU(0) = 0，GELU(1) ≈ 0.8412，GELU(-1) ≈ -0.1588");
     {
         float x[3] = {0.0f, 1.0f, -1.0f};
@@ -173,7 +184,7 @@ int main(void)
         CHECK_STATUS(attn_gelu(x, SIZE_MAX), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(x, SIZE_MAX / sizeof(float) + 1), ATTN_EINVAL);
     }
-#line 1084 "book/11-block.nw"
+#line 1100 "book/11-block.nw"
     check_section("异或网络换上 GELU：(0,0) 得 0.3176，(1,1) 得 0.2722");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -204,7 +215,7 @@ int main(void)
         CHECK_STATUS(attn_ffn_gelu(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn_gelu(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 1117 "book/11-block.nw"
+#line 1133 "book/11-block.nw"
     check_section("小模型的参数：26496 个，与第 8 章的计数器一致");
     {
         attn_gpt_config c = tiny_config();
@@ -265,7 +276,7 @@ int main(void)
         attn_gpt_free(&b);
         attn_gpt_free(&other);
     }
-#line 1192 "book/11-block.nw"
+#line 1208 "book/11-block.nw"
     check_section("残差流：权重全零的块原样放过 x；b_O = 0.5 时每个数恰好加 0.5");
     {
         static float params[26496];
@@ -312,7 +323,7 @@ int main(void)
         CHECK(biggest > 0.01);   /* 改变量不是零：这个测试确实比较了东西 */
         attn_gpt_free(&m);
     }
-#line 1241 "book/11-block.nw"
+#line 1257 "book/11-block.nw"
     check_section("整个模型：softmax 后每行和为 1；因果；未训练时概率都在 1/16 附近");
     {
         attn_gpt_config c = tiny_config();
@@ -351,7 +362,7 @@ int main(void)
         CHECK(lo > 0.04f && hi < 0.10f);
         attn_gpt_free(&m);
     }
-#line 1282 "book/11-block.nw"
+#line 1298 "book/11-block.nw"
     check_section("一次算完与逐词经过 KV 缓存：每个分数相差不到 1e-5");
     {
         attn_gpt_config c = tiny_config();
@@ -394,7 +405,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1329 "book/11-block.nw"
+#line 1345 "book/11-block.nw"
     check_section("贪心地往下写：与每步重算整句写出同样的词；最多续写 16 − 5 + 1 个");
     {
         attn_gpt_config c = tiny_config();
@@ -425,7 +436,7 @@ int main(void)
         CHECK_INT(most_likely(tie, 4), 1);
         attn_gpt_free(&m);
     }
-#line 1362 "book/11-block.nw"
+#line 1378 "book/11-block.nw"
     check_section("本章函数的错误输入");
     {
         float x[4] = {1, 2, 3, 4}, y[8];
@@ -506,7 +517,7 @@ int main(void)
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1458 "book/11-block.nw"
+#line 1474 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -547,7 +558,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1501 "book/11-block.nw"
+#line 1517 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -564,6 +575,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 1546 "book/11-block.nw"
+#line 1563 "book/11-block.nw"
     return check_summary("ch11");
 }
