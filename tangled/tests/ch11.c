@@ -1,4 +1,4 @@
-#line 1536 "book/11-block.nw"
+#line 1539 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -17,7 +17,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1461 "book/11-block.nw"
+#line 1464 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -29,7 +29,7 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 1549 "book/11-block.nw"
+#line 1552 "book/11-block.nw"
 int main(void)
 {
 #line 942 "book/11-block.nw"
@@ -511,13 +511,16 @@ int main(void)
         CHECK_STATUS(attn_gpt_step(&dec, 16, one), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_step(&dec, -1, one), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_step(&dec, 0, NULL), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.work + 3), ATTN_EINVAL);       /* 写进解码器的工作区 */
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.caches[5].v + 8), ATTN_EINVAL); /* 写进缓存里的值 */
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.caches[0].k), ATTN_EINVAL);     /* 写进缓存里的键 */
         CHECK_INT(dec.len, 0);                                                 /* 拒绝的步不算数 */
         CHECK_OK(attn_gpt_step(&dec, 0, one));
         CHECK_INT(dec.len, 1);
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1474 "book/11-block.nw"
+#line 1477 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -558,7 +561,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1517 "book/11-block.nw"
+#line 1520 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -575,6 +578,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 1563 "book/11-block.nw"
+#line 1566 "book/11-block.nw"
     return check_summary("ch11");
 }
