@@ -1,4 +1,4 @@
-#line 560 "book/C-programs.nw"
+#line 565 "book/C-programs.nw"
 /* attn-ch12：第 12 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -87,7 +87,7 @@ static int ex_gelu_grad(int argc, char **argv)
     return 0;
 }
 
-#line 574 "book/C-programs.nw"
+#line 579 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

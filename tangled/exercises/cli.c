@@ -102,7 +102,7 @@ int cli_dispatch(int argc, char **argv, const char *program,
     return asked ? 0 : 2;
 }
 
-#line 540 "book/C-programs.nw"
+#line 545 "book/C-programs.nw"
 size_t cli_parse_list(const char *s, float *out, size_t max)
 {
     size_t n = 0;

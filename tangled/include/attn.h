@@ -220,11 +220,15 @@ int attn_sdpa_ex(const float *q, const float *k, const float *v,
                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                  float scale, const unsigned char *mask, int causal,
                  float *out, float *weights, const attn_sdpa_options *opt);
-#line 238 "book/10-position.nw"
+#line 99 "book/10-position.nw"
 /* 正弦位置编码（Vaswani 等，2017）：pe[n×d]，d 为偶数，位置 p 就是行号，
    pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。
    pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出：ATTN_EINVAL。 */
 int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
+/* 同上，但第 i 行是位置 pos0 + i 的编码（pos0 = 0 时就是 attn_positions_sinusoidal）。
+   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。
+   另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
+int attn_positions_sinusoidal_from(float *pe, size_t n, size_t d, size_t pos0);
 
 /* 旋转位置编码（RoPE，Su 等，2021），原地作用于 x[n×d]，d 为偶数。
    第 i 行位于位置 pos0 + i；每一对 (x[2j], x[2j+1]) 转过角度 θ = (pos0 + i)·base^(−2j/d)：
@@ -234,7 +238,7 @@ int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
    某一对的长度超出 float 的范围（含无穷大）：ATTN_EINVAL，x 不被改动。
    x 里的 NaN 只会传给同一对里的另一个数。 */
 int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
-#line 65 "book/11-block.nw"
+#line 70 "book/11-block.nw"
 /* 层规范化（第 11 章）：对 x[n×d] 的每一行
    y = (x − mean) / sqrt(var + eps) · gamma + beta，var 是总体方差（除以 d）。
    gamma、beta 各 d 个数，或 NULL（表示全 1、全 0）。eps 必须是有限的正数。
@@ -242,17 +246,18 @@ int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
    x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
-#line 261 "book/11-block.nw"
+#line 172 "book/11-block.nw"
 /* GELU（第 11 章），GPT-2 用的 tanh 近似，就地计算：
-   x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。 */
+   x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。
+   x 为 NULL、n 为 0、n 个 float 的字节数超出 size_t：ATTN_EINVAL。 */
 int attn_gelu(float *x, size_t n);
-#line 399 "book/11-block.nw"
+#line 235 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 497 "book/11-block.nw"
+#line 299 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
@@ -287,7 +292,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 826 "book/11-block.nw"
+#line 532 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -301,7 +306,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1107 "book/11-block.nw"
+#line 691 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;

@@ -1,4 +1,4 @@
-#line 805 "book/C-programs.nw"
+#line 810 "book/C-programs.nw"
 /* attn-train：在“fluffy blue creature”小语言上训练第 11 章的小 GPT */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"

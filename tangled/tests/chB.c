@@ -117,7 +117,7 @@ static size_t rand_below(attn_rng *r, size_t n)
 {
     return (size_t)(attn_rng_next(r) % n);
 }
-#line 1317 "book/B-errors.nw"
+#line 1330 "book/B-errors.nw"
 /* 第 11 章的小模型：词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config chB_gpt_config(void)
 {
@@ -947,7 +947,7 @@ int main(void)
         CHECK_NEAR(worst_out, 0.0, 1e-5);
         CHECK_NEAR(worst_w, 0.0, 1e-5);
     }
-#line 1225 "book/B-errors.nw"
+#line 1226 "book/B-errors.nw"
     check_section("第 10 章：正弦位置编码与 RoPE 的错误输入");
     {
         float buf[8], mark[8];
@@ -964,6 +964,18 @@ int main(void)
         CHECK_STATUS(attn_positions_sinusoidal(buf, BIG, BIG), ATTN_EINVAL);
         CHECK_STATUS(attn_positions_sinusoidal(buf, (size_t)1 << 62, 2), ATTN_EINVAL);   /* 字节数溢出 */
         CHECK_ARRAY_NEAR(buf, mark, 8, 0);
+        /* attn_positions_sinusoidal_from：同样的规则，另加最后一行的位置 */
+        CHECK_STATUS(attn_positions_sinusoidal_from(NULL, 2, 4, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 0, 4, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 2, 3, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, BIG, BIG, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 2, 4, SIZE_MAX), ATTN_EINVAL);      /* 位置绕回 0 */
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 3, 2, SIZE_MAX - 1), ATTN_EINVAL);
+        CHECK_ARRAY_NEAR(buf, mark, 8, 0);
+        CHECK_OK(attn_positions_sinusoidal_from(buf, 1, 4, SIZE_MAX));                       /* 最后一个位置可以 */
+        for (size_t i = 0; i < 4; i++)
+            CHECK(isfinite(buf[i]));
+        memcpy(buf, mark, sizeof buf);
         /* attn_rope：尺寸和指针 */
         CHECK_STATUS(attn_rope(NULL, 2, 4, 0, 0.0f), ATTN_EINVAL);
         CHECK_STATUS(attn_rope(buf, 0, 4, 0, 0.0f), ATTN_EINVAL);
@@ -989,7 +1001,7 @@ int main(void)
         CHECK_STATUS(attn_rope(inf_pair, 1, 4, 3, 0.0f), ATTN_EINVAL);
         CHECK_NEAR(inf_pair[0], 1.0, 0);
     }
-#line 1273 "book/B-errors.nw"
+#line 1286 "book/B-errors.nw"
     check_section("第 10 章：RoPE 的边界值和 NaN");
     {
         float a[4] = {1, 2, 3, 4}, b[4] = {1, 2, 3, 4};
@@ -1017,7 +1029,7 @@ int main(void)
         for (size_t i = 0; i < 8; i++)
             CHECK(isfinite(pe[i]));
     }
-#line 1328 "book/B-errors.nw"
+#line 1341 "book/B-errors.nw"
     check_section("第 11 章：attn_layernorm");
     {
         float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8], g[4] = {1, 1, 1, 1}, b[4] = {0};
@@ -1066,6 +1078,7 @@ int main(void)
         CHECK(e[0] == 0.0f && isinf(e[1]) && e[1] > 0 && isnan(e[2]) && e[3] == 0.0f);
         CHECK_STATUS(attn_gelu(NULL, 4), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(e, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gelu(e, SIZE_MAX), ATTN_EINVAL);                  /* 字节数溢出 */
         float a[16] = {0}, b[16] = {0}, c[16];
         CHECK_OK(attn_ffn_gelu(a, 2, 2, b, NULL, 2, b, NULL, 2, c));
         CHECK_STATUS(attn_ffn_gelu(NULL, 2, 2, b, b, 2, b, b, 2, c), ATTN_EINVAL);
@@ -1223,7 +1236,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1542 "book/B-errors.nw"
+#line 1556 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1296,7 +1309,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1620 "book/B-errors.nw"
+#line 1634 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
