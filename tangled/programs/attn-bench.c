@@ -1,4 +1,4 @@
-#line 684 "book/C-programs.nw"
+#line 689 "book/C-programs.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -71,17 +71,17 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 718 "book/C-programs.nw"
+#line 723 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
-#line 729 "book/C-programs.nw"
+#line 734 "book/C-programs.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";
     struct cli_option opts[] = {
         {"peak", CLI_FLAG, &peak, "只测每种指令集的乘加峰值"},
         {"isa", CLI_STRING, &isa, "auto、avx512、avx2 或 portable"},
-        {"backward", CLI_FLAG, &backward, "测反向传播（第 12 章）"},
+        {"backward", CLI_FLAG, &backward, "测反向传播（附录 D）"},
         {"mha", CLI_FLAG, &mha, "测 attn_mha：d_model = heads·d 的自注意力"},
         {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
         {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 762 "book/C-programs.nw"
+#line 767 "book/C-programs.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -157,12 +157,12 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 777 "book/C-programs.nw"
+#line 782 "book/C-programs.nw"
     }
     if (backward) {
 #line 2128 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
-#line 1047 "book/12-learning.nw"
+#line 668 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -205,11 +205,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 780 "book/C-programs.nw"
+#line 785 "book/C-programs.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 786 "book/C-programs.nw"
+#line 791 "book/C-programs.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -251,5 +251,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 723 "book/C-programs.nw"
+#line 728 "book/C-programs.nw"
 }
