@@ -371,7 +371,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 部分重叠、输出与 targets 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 829 "book/12-learning.nw"
+#line 832 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。

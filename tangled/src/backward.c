@@ -9,7 +9,7 @@
 #include <string.h>
 #line 405 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 185 "book/D-cpu.nw"
+#line 196 "book/D-cpu.nw"
 #include "linear_fast.h"
 #line 357 "book/12-learning.nw"
 #ifdef __clang__
@@ -20,7 +20,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1632 "book/12-learning.nw"
+#line 1653 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -45,7 +45,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                 return ATTN_EINVAL;
 #line 409 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
-#line 189 "book/D-cpu.nw"
+#line 200 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
         dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
         dw = NULL;
@@ -77,7 +77,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
 #line 437 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1659 "book/12-learning.nw"
+#line 1680 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -128,7 +128,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1670 "book/12-learning.nw"
+#line 1691 "book/12-learning.nw"
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
@@ -164,7 +164,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
     if (try_fast) {
 #line 578 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
-#line 255 "book/D-cpu.nw"
+#line 266 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
@@ -265,7 +265,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1705 "book/12-learning.nw"
+#line 1726 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -324,7 +324,7 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1726 "book/12-learning.nw"
+#line 1747 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -340,7 +340,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1738 "book/12-learning.nw"
+#line 1759 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
@@ -362,21 +362,24 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     for (size_t i = 0; i < n; i++) {
         const float *z = logits + i * vocab;
         float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
-        double m = z[0], s = 0, zt = z[targets[i]];
+        float m = z[0];
+        double s = 0, zt = z[targets[i]];
         for (size_t j = 1; j < vocab; j++)
             m = z[j] > m ? z[j] : m;
-        /* e_j = exp(z_j − m)，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
+        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
         for (size_t j = 0; j < vocab; j++) {
-            double e = exp(z[j] - m);
+            float e = expf(z[j] - m);
             s += e;
             if (dz != NULL)
-                dz[j] = (float)e;
+                dz[j] = e;
         }
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
         /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
         if (dz != NULL) {
+            float scale = (float)(1.0 / (s * (double)n));
             for (size_t j = 0; j < vocab; j++)
-                dz[j] = (float)((dz[j] / s - (j == (size_t)targets[i])) / (double)n);
+                dz[j] *= scale;
+            dz[targets[i]] -= (float)(1.0 / (double)n);
         }
     }
     *loss = (float)(total / (double)n);

@@ -15,7 +15,7 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 /* 第 9 章：分块、多线程的矩阵乘法 */
 #line 1698 "book/09-fast.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 198 "book/D-cpu.nw"
+#line 209 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #line 55 "book/01-mlp.nw"
@@ -32,7 +32,7 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 #line 1702 "book/09-fast.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 202 "book/D-cpu.nw"
+#line 213 "book/D-cpu.nw"
     if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 64 "book/01-mlp.nw"

@@ -21,21 +21,23 @@ enum { LF_KC = 128, LF_ROWS = 48, LF_COLS = 128, LF_MIN = 4096, LF_MANY = 104857
 #define FLASH_BODY "linear_fast_kernel.h"
 #include "flash_widths.h"
 
-#line 125 "book/D-cpu.nw"
+#line 134 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, gemm_block)（第 9 章的 src/flash_widths.h） */
 typedef void gemm_block_fn(const float *, size_t, size_t, const float *, size_t, float *, size_t,
                            size_t, size_t, size_t, size_t, size_t, int);
 
-#line 131 "book/D-cpu.nw"
+#line 140 "book/D-cpu.nw"
 /* c[m×n] (+)= a·b：c 分成 LF_ROWS × LF_COLS 的小块，每块只由一个线程算 */
 static void gemm_parallel(gemm_block_fn *block, const float *a, size_t ars, size_t acs,
                           const float *b, size_t ldb, float *c, size_t ldc, size_t m, size_t k,
                           size_t n, int add)
 {
+    if ((double)m * (double)k * (double)n < LF_MANY) {    /* 小：不开线程，一块算完 */
+        block(a, ars, acs, b, ldb, c, ldc, 0, m, 0, n, k, add);
+        return;
+    }
     size_t rows = (m + LF_ROWS - 1) / LF_ROWS, cols = (n + LF_COLS - 1) / LF_COLS;
-    int many = (double)m * (double)k * (double)n >= LF_MANY;
-    (void)many;                          /* 没有 OpenMP 时用不到 */
-    ATTN_OMP("omp parallel for schedule(dynamic, 1) if(many)")
+    ATTN_OMP("omp parallel for schedule(dynamic, 1)")
     for (size_t item = 0; item < rows * cols; item++) {
         size_t i0 = item / cols * LF_ROWS, j0 = item % cols * LF_COLS;
         size_t i1 = m - i0 < LF_ROWS ? m : i0 + LF_ROWS, j1 = n - j0 < LF_COLS ? n : j0 + LF_COLS;
@@ -43,7 +45,7 @@ static void gemm_parallel(gemm_block_fn *block, const float *a, size_t ars, size
     }
 }
 
-#line 149 "book/D-cpu.nw"
+#line 160 "book/D-cpu.nw"
 int attn_linear_backward_fast(const float *x, const float *w, const float *dy,
                               size_t n, size_t d_in, size_t d_out, float *dx, float *dw)
 {

@@ -17,9 +17,18 @@ static FTARGET void FNAME(gemm_block)(const float *a, size_t ars, size_t acs, co
                 FNAME(tile)(a + i * ars + p0 * acs, ars, acs, b + p0 * ldb + j, ldb,
                             c + i * ldc + j, ldc, kc, add || p0 > 0);
     }
-    /* 铺不满的：铺得满的行里剩下的列，和剩下的行的全部列；累加的顺序相同 */
+    /* 剩下的行：一行一行，仍是一个向量 FW 列 */
+    size_t jv = j0 + (j1 - j0) / FW * FW;
+    for (size_t i = it; i < i1; i++)
+        for (size_t j = j0; j < jv; j += FW) {
+            vf acc = add ? FNAME(load)(c + i * ldc + j) : FNAME(splat)(0.0f);
+            for (size_t t = 0; t < k; t++)
+                acc += a[i * ars + t * acs] * FNAME(load)(b + t * ldb + j);
+            FNAME(store)(c + i * ldc + j, acc);
+        }
+    /* 不足一个向量的列（铺得满的行从 jt 起，剩下的行从 jv 起）：标量 */
     for (size_t i = i0; i < i1; i++)
-        for (size_t j = i < it ? jt : j0; j < j1; j++) {
+        for (size_t j = i < it ? jt : jv; j < j1; j++) {
             float s = add ? c[i * ldc + j] : 0.0f;
             for (size_t t = 0; t < k; t++)
                 s += a[i * ars + t * acs] * b[t * ldb + j];

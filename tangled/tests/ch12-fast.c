@@ -1,4 +1,4 @@
-#line 1012 "book/D-cpu.nw"
+#line 1040 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -14,7 +14,7 @@
 
 #include "../src/fluffy_task.h"
 
-#line 852 "book/D-cpu.nw"
+#line 876 "book/D-cpu.nw"
 /* x[n] 取 N(0, s²) */
 static void fill(attn_rng *r, float *x, size_t n, float s)
 {
@@ -23,13 +23,13 @@ static void fill(attn_rng *r, float *x, size_t n, float s)
         x[i] *= s;
 }
 
-#line 1029 "book/D-cpu.nw"
+#line 1057 "book/D-cpu.nw"
 int main(void)
 {
 #ifdef _OPENMP
     omp_set_num_threads(1);
 #endif
-#line 862 "book/D-cpu.nw"
+#line 886 "book/D-cpu.nw"
     check_section("线性层反向传播的寄存器块和第 12 章的循环一位不差；小矩阵乘法和第 1 章的循环一位不差");
     {
         size_t shapes[][3] = {   /* n, d_in, d_out */
@@ -91,7 +91,7 @@ int main(void)
         CHECK_OK(attn_isa_force(-1));
         CHECK(attn_matmul_small(NULL, NULL, NULL, 4, 4, 4) == -1);     /* 太小：交给第 1 章的循环 */
     }
-#line 545 "book/D-cpu.nw"
+#line 556 "book/D-cpu.nw"
     check_section("快速的反向传播：n = 16384 时额外的内存");
     {
         size_t bytes = attn_flash_backward_bytes(16384, 16384, 64, 64, 1);
@@ -104,7 +104,7 @@ int main(void)
         CHECK_INT(attn_flash_backward_bytes(16, 16, 64, 64, -1), 0);
         CHECK_INT(attn_flash_backward_bytes(SIZE_MAX, 16, 64, 64, 1), 0);
     }
-#line 719 "book/D-cpu.nw"
+#line 730 "book/D-cpu.nw"
     check_section("快速的反向传播与参考版本一致（每一种指令集）");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -126,7 +126,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1;
-#line 806 "book/D-cpu.nw"
+#line 817 "book/D-cpu.nw"
                     size_t n1 = n_q * d_k, n2 = n_k * d_k, n3 = n_k * d_v, no = n_q * d_v;
                     float *f = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3) + n2) * sizeof *f);
                     float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
@@ -139,7 +139,7 @@ int main(void)
                         for (size_t x = 0; x < n_q * n_k; x++)
                             mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
                     }
-#line 741 "book/D-cpu.nw"
+#line 752 "book/D-cpu.nw"
                     all_ok &= attn_sdpa_backward_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, mask,
                                                            causal, dout, g1, g1 + n1, g1 + n1 + n2) == ATTN_OK;
                     all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
@@ -202,7 +202,7 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 926 "book/D-cpu.nw"
+#line 950 "book/D-cpu.nw"
     check_section("训练 3 步：1 个线程和 2 个线程的参数一位不差");
     #ifdef _OPENMP
     {
@@ -247,7 +247,7 @@ int main(void)
     #else
     printf("  跳过：这个构建没有 OpenMP，只有一个线程\n");
     #endif
-#line 973 "book/D-cpu.nw"
+#line 997 "book/D-cpu.nw"
     check_section("第 12 章的任务训练 300 步：AVX2 和 AVX-512 一位不差；通用的那份 2000 步后仍然学会");
     {
         float *bits[ATTN_ISA_COUNT] = {NULL};
@@ -268,6 +268,10 @@ int main(void)
                 printf("  %s：2000 步后检验损失 %.4f，准确率 %.3f\n", attn_isa_name(isa), loss, acc);
                 CHECK_NEAR(acc, 1.0, 0);
                 CHECK(loss < 0.02);
+                double col, tex, low;
+                fluffy_colour_share(&T.m, 0, fluffy_colour_head(&T.m, 0), &col, &tex, &low);
+                printf("  第 0 层最看重颜色的头：颜色 %.2f，质地 %.2f\n", col, tex);
+                CHECK(col > 0.4 && col > 1.5 * tex);
             } else {
                 bits[isa] = malloc(T.m.n_params * sizeof(float));
                 memcpy(bits[isa], T.m.params, T.m.n_params * sizeof(float));
@@ -282,6 +286,6 @@ int main(void)
             free(bits[isa]);
         CHECK_OK(attn_isa_force(-1));
     }
-#line 1039 "book/D-cpu.nw"
+#line 1067 "book/D-cpu.nw"
     return check_summary("ch12-fast");
 }
