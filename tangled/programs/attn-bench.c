@@ -162,7 +162,7 @@ int main(int argc, char **argv)
     if (backward) {
 #line 2128 "book/09-fast.nw"
         /* 第 12 章在这里测 attn_sdpa_backward，测完就返回 */
-#line 679 "book/D-cpu.nw"
+#line 680 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);

@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1107 "book/12-learning.nw"
+#line 1109 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 854 "book/D-cpu.nw"
+#line 855 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 882 "book/12-learning.nw"
 #ifdef __clang__
@@ -44,7 +44,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1818 "book/12-learning.nw"
+#line 1829 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -166,9 +166,9 @@ static int train_attention(const float *qh, const float *kh, const float *vh, fl
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1099 "book/12-learning.nw"
+#line 1101 "book/12-learning.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
-#line 843 "book/D-cpu.nw"
+#line 844 "book/D-cpu.nw"
     if (blocks > 1)
         return attn_sdpa_ex(qh, kh, vh, s->n, s->n, s->dh, s->dh, scale, NULL, 1, oh, NULL,
                             &(attn_sdpa_options){blocks, 0});
@@ -188,9 +188,9 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1103 "book/12-learning.nw"
+#line 1105 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
-#line 858 "book/D-cpu.nw"
+#line 859 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
 #line 1088 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
@@ -256,7 +256,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
     return attn_linear(B->af, B->wte_t, NULL, B->logits, R, d, s->V);
 }
 
-#line 1116 "book/12-learning.nw"
+#line 1118 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
@@ -277,7 +277,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 1153 "book/12-learning.nw"
+#line 1155 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
         if ((st = attn_linear_backward(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
                                        G->b_down)) != ATTN_OK ||
@@ -313,7 +313,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 1137 "book/12-learning.nw"
+#line 1139 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -330,7 +330,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1781 "book/12-learning.nw"
+#line 1792 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
