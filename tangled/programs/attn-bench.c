@@ -1,4 +1,4 @@
-#line 458 "book/D-cpu.nw"
+#line 1337 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -29,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 529 "book/D-cpu.nw"
+#line 1408 "book/D-cpu.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -44,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 596 "book/D-cpu.nw"
+#line 1475 "book/D-cpu.nw"
 /* only：只测这一种指令集；-1 表示每种能用的都测 */
 static void bench_peak(size_t threads, size_t repeat, int only)
 {
@@ -71,17 +71,17 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 492 "book/D-cpu.nw"
+#line 1371 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
-#line 775 "book/C-programs.nw"
+#line 780 "book/C-programs.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";
     struct cli_option opts[] = {
         {"peak", CLI_FLAG, &peak, "只测每种指令集的乘加峰值"},
         {"isa", CLI_STRING, &isa, "auto、avx512、avx2 或 portable"},
-        {"backward", CLI_FLAG, &backward, "测反向传播（第 12 章）"},
+        {"backward", CLI_FLAG, &backward, "测反向传播（附录 D）"},
         {"mha", CLI_FLAG, &mha, "测 attn_mha：d_model = heads·d 的自注意力"},
         {"n", CLI_SIZE, &n, "序列长度（查询数 = 键数）"},
         {"d", CLI_SIZE, &d, "每个头的维度 d_k = d_v"},
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 503 "book/D-cpu.nw"
+#line 1382 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 628 "book/D-cpu.nw"
+#line 1507 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -160,10 +160,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 518 "book/D-cpu.nw"
+#line 1397 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1047 "book/12-learning.nw"
+#line 1115 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -206,11 +206,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 521 "book/D-cpu.nw"
+#line 1400 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 545 "book/D-cpu.nw"
+#line 1424 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -255,5 +255,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 497 "book/D-cpu.nw"
+#line 1376 "book/D-cpu.nw"
 }

@@ -1236,7 +1236,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1556 "book/B-errors.nw"
+#line 1557 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1301,7 +1301,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, neg, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK_STATUS(attn_cross_entropy(lg, t, 0, 2, &loss, dl), ATTN_EINVAL);
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, SIZE_MAX, &loss, dl), ATTN_EINVAL);
-        CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, lg), ATTN_EINVAL);
+        CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, lg + 1), ATTN_EINVAL);   /* 就地可以，错开一个不行 */
         CHECK(loss == 42);
         lg[1] = INFINITY;
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
@@ -1309,7 +1309,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1634 "book/B-errors.nw"
+#line 1637 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
@@ -1345,7 +1345,34 @@ int main(void)
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 1.0f, 1e-8f, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 0, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, -1), ATTN_EINVAL);
+        CHECK_STATUS(attn_adamw_step(p, gr, p, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_adamw_step(p, p, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
         CHECK(p[0] == 1 && p[1] == 1);
+        /* 一批：工作区太小、没有对齐、和参数重叠；形状不合法时工作区的字节数是 0 */
+        static float workf[1 << 16], m1[1 << 16], m2[1 << 16];   /* 这个小模型用不了这么多 */
+        char *work = (char *)workf;
+        size_t wb = attn_gpt_train_bytes(&m.cfg, 2, 2);
+        CHECK(wb > 0 && wb + sizeof(float) <= sizeof workf && m.n_params <= 1 << 16);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, 0, 2), 0);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, 1, m.cfg.n_ctx + 1), 0);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, SIZE_MAX, 2), 0);
+        CHECK_INT(attn_gpt_train_bytes(NULL, 1, 1), 0);
+        int tok4[4] = {0, 1, 1, 0};
+        CHECK_OK(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work, wb));
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work, wb - 1), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work + 1, wb), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, m.params, wb), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 0, 2, &loss, &g, NULL, 0), ATTN_EINVAL);
+        /* 整个小 GPT 的 AdamW：形状不同、梯度就是参数、矩和参数重叠、坏的超参数（一块也不动） */
+        float before = m.wte[0];
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &other, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &m, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m.params, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, NULL, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, m2, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, m2, 1, 0.1f, 1.5f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK(m.wte[0] == before);
+        CHECK_OK(attn_gpt_adamw_step(&m, &g, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0.01f));
         attn_gpt_free(&other);
         attn_gpt_free(&g);
         attn_gpt_free(&m);
