@@ -7,7 +7,7 @@ set key top right box opaque
 set grid lc rgb "#dddddd"
 set arrow from 0,-1.2 to 0,1.3 nohead dt 2 lc rgb "#888888"
 set arrow from pi,-1.2 to pi,1.3 nohead dt 2 lc rgb "#888888"
-set label "训练区间 [0, π]" at 1.1,-1.05 tc rgb "#555555"
+set label "拟合区间 [0, π]" at 1.1,-1.05 tc rgb "#555555"
 plot datafile using 1:2 with lines lw 3 lc rgb "#222222" title "sin x", \
      datafile using 1:3 with lines lw 2 lc rgb "#e07b00" title "2 段", \
      datafile using 1:4 with lines lw 2 lc rgb "#2a7fb8" title "4 段", \

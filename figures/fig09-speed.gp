@@ -1,5 +1,5 @@
 # 图 9.2：注意力每一步改进后的速度（GFLOP/s）随序列长度 n 的变化。
-# 速度与机器有关，数据不是由库算出的，而是一次测量的记录，抄在第 9 章的〈figures/fig09-speed.c〉里
+# 速度与机器有关，数据不是由库算出的，而是一次测量的记录，抄在第 9 章的 examples/ch09.h 里（图 9.2 的测量记录）
 # （Intel Xeon 虚拟机，2 核，AVX-512，d = 64，4 个头，attn-bench 每点取多次测量中最好的一次）。
 data = datafile
 set logscale x 2

@@ -40,15 +40,40 @@ for nw in "$src"/book/*.nw; do
   if ! grep -qF -- "$key" <<<"$text"; then bad "chapter title not found as text: $title"; fi
   titles=$((titles + 1))
 done
-for word in 目录 代码块索引 标识符索引; do
+for word in 目录 代码块索引 标识符索引 参考文献; do
   grep -qF "$word" <<<"$text" || bad "'$word' not found in the PDF text"
 done
+# 参考文献: an entry, numbered [k], for every work the chapters cite, before the indexes; a
+# chapter's back matter set compactly after its 后记 rule; 常见误解 boxes
+# (the works cited: weave.py gives citeproc one citation of each, in the order of the book)
+cited=$(grep -o '\[@' "$dir/jobs/references.latex.json" | wc -l)
+if [ "$cited" -gt 0 ]; then
+  entries=$(grep -c '\\hypertarget{ref-' "$dir/chapters/references.tex" || true)
+  [ "$entries" -eq "$cited" ] || bad "参考文献 has $entries entries for $cited cited works"
+  grep -q "^\[$cited\]" <<<"$(sed -n '/^ *参考文献 *$/,$p' "$tmp/book.txt" | sed 's/^ *//')" ||
+    bad "参考文献 in the PDF does not number its entries up to [$cited]"
+fi
+refs_page=$(grep -n '参考文献' "$tmp/book.txt" | tail -1 | cut -d: -f1)
+index_page=$(grep -n '代码块索引' "$tmp/book.txt" | tail -1 | cut -d: -f1)
+[ -n "$refs_page" ] && [ -n "$index_page" ] && [ "$refs_page" -lt "$index_page" ] || bad "参考文献 does not come before the indexes"
+for nw in "$src"/book/*.nw; do
+  stem=$(basename "$nw" .nw)
+  if grep -q '^##[[:space:]].*{[^}]*\.backmatter' "$nw"; then
+    grep -q '^\\nwbackmatter$' "$dir/chapters/$stem.tex" || bad "$stem: the back matter is not set as back matter (\\nwbackmatter)"
+  fi
+  if grep -q '^:::[[:space:]]*{[^}]*\.misconception' "$nw"; then
+    grep -q 'begin{nwmisconception}' "$dir/chapters/$stem.tex" || bad "$stem: its 常见误解 boxes are not boxes"
+  fi
+done
+if grep -q '^##[[:space:]].*{[^}]*\.backmatter' "$src"/book/*.nw; then grep -qF 后记 <<<"$text" || bad "no 后记 in the PDF text"; fi
+if grep -q '^:::[[:space:]]*{[^}]*\.misconception' "$src"/book/*.nw; then grep -qF 常见误解 <<<"$text" || bad "no 常见误解 in the PDF text"; fi
 
-# bookmarks: one for every chapter and every section (## heading), plus the two indexes
+# bookmarks: one for every chapter and every section (## heading), 参考文献 and the two indexes
 sections=$(cat "$src"/book/*.nw | grep -c '^## ')
 outlines=$(qpdf --json --json-key=outlines "$pdf" | grep -c '"title"')
-[ "$outlines" -ge $((titles + sections)) ] ||
-  bad "only $outlines bookmarks for $titles chapters and $sections sections"
+[ "$outlines" -ge $((titles + sections + 3)) ] ||
+  bad "only $outlines bookmarks for $titles chapters, $sections sections, 参考文献 and two indexes"
+qpdf --json --json-key=outlines "$pdf" | grep -q '"title": "参考文献"' || bad "参考文献 has no bookmark"
 
 if grep -q 'Missing character' "$log"; then bad "missing glyphs:"; grep 'Missing character' "$log" | sort -u | head >&2; fi
 wide=$(grep -o 'Overfull \\hbox ([0-9.]*pt too wide)' "$log" | grep -o '[0-9.]*pt' | tr -d pt |

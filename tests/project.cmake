@@ -21,6 +21,23 @@ if(ATTN_BUILD_BOOK)
   # two builds of the HTML book from the same sources are byte-identical
   add_test(NAME reproducible-html COMMAND ${PROJECT_SOURCE_DIR}/tests/reproducible_html.sh ${PROJECT_BINARY_DIR})
   set_tests_properties(reproducible-html PROPERTIES LABELS book)
+  # the EPUB passes Debian's epubcheck (EPUB 3) with no errors, and has what the book needs
+  add_test(NAME epub-check COMMAND ${PROJECT_SOURCE_DIR}/tests/epub_check.py ${PROJECT_BINARY_DIR}/book/attn-book.epub ${PROJECT_SOURCE_DIR})
+  set_tests_properties(epub-check PROPERTIES LABELS book)
+endif()
+
+# the book's machinery on a small book of its own (tests/weave/book): back matter, test references,
+# 常见误解 boxes, citations, and the errors a chapter can make (a missing key, an unclosed box)
+find_program(ATTN_PANDOC pandoc)
+find_program(ATTN_PYTHON3 python3)
+if(ATTN_PANDOC AND ATTN_PYTHON3 AND EXISTS /usr/lib/noweb/markup)
+  add_test(NAME weave-fixture COMMAND ${ATTN_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/weave_fixture.py)
+  set_tests_properties(weave-fixture PROPERTIES LABELS book)
+endif()
+# the reading path of each chapter is explanation and the code it teaches (WRITING.md, 正文与后记)
+if(ATTN_PYTHON3)
+  add_test(NAME reading-path COMMAND ${ATTN_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/reading_path.py ${PROJECT_SOURCE_DIR})
+  set_tests_properties(reading-path PROPERTIES LABELS book)
 endif()
 
 # libFuzzer target: attn_sdpa and attn_mha against a double-precision reference of the contract

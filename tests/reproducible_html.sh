@@ -4,9 +4,9 @@
 #   1. weave.py prepares every page's pandoc job again, with another Python hash seed; each job
 #      must equal, byte for byte, the job the build ran (BUILD_DIR/book/jobs/*.html.json), and
 #      each built page must carry the digest of that very job (so it was made from it);
-#   2. pandoc runs again on three of those jobs (the preface, chapter 1 — formulas, code chunks,
-#      a figure, tables — and the index page) and the contents step again; each result must
-#      equal the built file byte for byte;
+#   2. pandoc runs again on four of those jobs (the preface, chapter 1 — formulas, code chunks,
+#      a figure, tables —, 参考文献 — citeproc — and the index page) and the contents step again;
+#      each result must equal the built file byte for byte;
 #   3. gnuplot redraws every figure's SVG from the build's data, Graphviz every diagram, and each
 #      must equal the built SVG.
 set -euo pipefail
@@ -45,7 +45,7 @@ EOF
 
 # 2. pandoc again, on a few pages; then the contents step, over those pages and the build's others
 mkdir -p "$tmp/html"
-sample=("$tmp"/jobs/00-*.html.json "$tmp"/jobs/01-*.html.json "$tmp/jobs/book-index.html.json")
+sample=("$tmp"/jobs/00-*.html.json "$tmp"/jobs/01-*.html.json "$tmp/jobs/references.html.json" "$tmp/jobs/book-index.html.json")
 for job in "${sample[@]}"; do
   python3 tools/weave.py run "$job" "$tmp/html/$(basename "$job" .json)" &
 done
@@ -80,4 +80,4 @@ for d in figures/*.dot; do
   cmp -s "$tmp/figures/$name.svg" "$html/figures/$name.svg" || fail "figure $name.svg differs when drawn again"
   figs=$((figs + 1))
 done
-echo "reproducible-html: $n page jobs, 3 pages, the contents and search index, $figs figures: identical in two builds"
+echo "reproducible-html: $n page jobs, ${#sample[@]} pages, the contents and search index, $figs figures: identical in two builds"

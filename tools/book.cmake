@@ -11,6 +11,7 @@
 #   html-chNN    pandoc for one chapter's HTML page (html-index: the index page)
 #   html         all pages, the contents page and the search index
 #   pdf          pandoc for each chapter's LaTeX, then latexmk (XeLaTeX) for attn-book.pdf
+#   epub         pandoc for the whole book as EPUB 3 (attn-book.epub), then its links mended
 # A step whose output would come out the same leaves the file alone, so make stops there.
 find_program(PANDOC pandoc REQUIRED)
 find_program(XELATEX xelatex REQUIRED)
@@ -134,8 +135,9 @@ foreach(f ${ATTN_NW_FILES})
   get_filename_component(stem ${f} NAME_WE)
   list(APPEND ATTN_CHAPTERS ${stem})
 endforeach()
-set(JOB_FILES ${JOB_DIR}/book-index.html.json ${JOB_DIR}/contents.html.json
-              ${JOB_DIR}/indexes.latex.json ${JOB_DIR}/attn-book.master.json)
+set(JOB_FILES ${JOB_DIR}/book-index.html.json ${JOB_DIR}/references.html.json ${JOB_DIR}/contents.html.json
+              ${JOB_DIR}/references.latex.json ${JOB_DIR}/indexes.latex.json ${JOB_DIR}/attn-book.master.json
+              ${JOB_DIR}/attn-book.epub.json)
 foreach(stem ${ATTN_CHAPTERS})
   list(APPEND JOB_FILES ${JOB_DIR}/${stem}.html.json ${JOB_DIR}/${stem}.latex.json)
 endforeach()
@@ -144,17 +146,19 @@ add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
   COMMAND ${WEAVE} prepare ${JOB_DIR} --version "${ATTN_BOOK_VERSION}" --epoch ${ATTN_BOOK_EPOCH} ${ATTN_NW_FILES}
   COMMAND ${CMAKE_COMMAND} -E touch ${JOB_DIR}/jobs.stamp
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-  DEPENDS ${NW_ABS} ${PROJECT_SOURCE_DIR}/tools/weave.py
+  DEPENDS ${NW_ABS} ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/book/references.bib
   COMMENT "weave: reading the chapters (noweb markup -> one pandoc job per chapter)"
   VERBATIM)
 add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
 
 # ---------------------------------------------------------------- LaTeX and PDF (before the HTML)
 set(TEX_CHAPTERS)
-foreach(stem ${ATTN_CHAPTERS} indexes)
+# (参考文献 depends on the entries of book/references.bib too, which its job does not contain)
+set(BIB_references ${PROJECT_SOURCE_DIR}/book/references.bib)
+foreach(stem ${ATTN_CHAPTERS} references indexes)
   add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
     COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
-    DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+    DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py ${BIB_${stem}}
     COMMENT "pandoc: chapters/${stem}.tex")
   list(APPEND TEX_CHAPTERS ${BOOK_DIR}/chapters/${stem}.tex)
 endforeach()
@@ -176,19 +180,21 @@ add_custom_target(latex-chapters ALL DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHA
 add_dependencies(latex-chapters book-jobs)
 
 # ---------------------------------------------------------------- HTML, a target per page
-# html-ch03 rebuilds chapter 3's page alone; html-index the index page
+# html-ch03 rebuilds chapter 3's page alone; html-index the index page, html-references 参考文献
 set(HTML_PAGES)
 set(HTML_PAGE_TARGETS)
-foreach(stem ${ATTN_CHAPTERS} book-index)
+foreach(stem ${ATTN_CHAPTERS} references book-index)
   string(REGEX REPLACE "^([0-9A-Z]+)-.*" "\\1" short ${stem})
   set(target html-ch${short})
   if(stem STREQUAL "book-index")
     set(target html-index)
+  elseif(stem STREQUAL "references")
+    set(target html-references)
   endif()
   add_custom_command(OUTPUT ${HTML_DIR}/${stem}.html
     COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.html.json ${HTML_DIR}/${stem}.html
     DEPENDS ${JOB_DIR}/${stem}.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
-            ${PROJECT_SOURCE_DIR}/tools/book.html
+            ${PROJECT_SOURCE_DIR}/tools/book.html ${BIB_${stem}}
     COMMENT "pandoc: ${stem}.html")
   add_custom_target(${target} DEPENDS ${HTML_DIR}/${stem}.html)
   add_dependencies(${target} book-jobs)
@@ -218,8 +224,25 @@ add_dependencies(live-figures data-programs)
 # ---------------------------------------------------------------- the PDF and book targets
 add_custom_target(pdf ALL DEPENDS ${BOOK_DIR}/attn-book.pdf)
 add_dependencies(pdf latex-chapters figures)
+
+# ---------------------------------------------------------------- EPUB 3
+# the whole book through pandoc at once: about a minute of processor time, most of it pandoc's
+# highlighting of the book's code, so it is a target of its own that a plain build leaves alone
+# (an edit to the prose is not slowed by it); tools/setup.sh builds it, and
+# cmake --build build --target epub rebuilds it. The step is skipped when the job (rewritten only
+# when the book changes), the style and the figures are as before.
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.epub
+  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH} ${Python3_EXECUTABLE}
+          ${PROJECT_SOURCE_DIR}/tools/weave.py run ${JOB_DIR}/attn-book.epub.json ${BOOK_DIR}/attn-book.epub
+  DEPENDS ${JOB_DIR}/attn-book.epub.json ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/tools/epub.css
+          ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/book/references.bib
+  COMMENT "pandoc: attn-book.epub (EPUB 3)")
+add_custom_target(epub DEPENDS ${BOOK_DIR}/attn-book.epub)
+add_dependencies(epub book-jobs figures)
+
 add_custom_target(book)
-add_dependencies(book html pdf)
+add_dependencies(book html pdf epub)
 
 install(FILES ${BOOK_DIR}/attn-book.pdf DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+install(FILES ${BOOK_DIR}/attn-book.epub DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 install(DIRECTORY ${HTML_DIR} DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)

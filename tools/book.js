@@ -1,8 +1,8 @@
 // tools/book.js — what the HTML book does beyond plain pages, all offline (file://), no network:
 // the side bar (whole-book contents; open or closed, remembered), the current section marked in
 // it while scrolling, the top bar leaving a phone's screen while reading, keys (← → between
-// chapters, / to search), a ¶ link on each heading, a copy button on each code chunk, folded test
-// chunks opened when a link points into them or the page is printed.
+// chapters, / to search), a ¶ link on each heading, a copy button on each code chunk, folded parts
+// (the back matter's sections, test chunks) opened when a link lands in them or the page is printed.
 // Each part is a function of its own, called once at the end; search is in search.js.
 (function () {
   "use strict";
@@ -173,16 +173,28 @@
     });
   }
 
-  // ---- folded test chunks: open when a link points into one; all open for printing
+  // ---- folded parts (the back matter's sections, test chunks in the text): a link that lands in
+  // one opens it (and every folded part around it), on arrival, on a change of the address's
+  // #part, and when a link to the current #part is followed again; all open for printing
   function openTargets() {
     function open() {
       var id = decodeURIComponent(window.location.hash.slice(1));
       var el = id && document.getElementById(id);
       if (!el) return;
-      var d = el.querySelector("details") || el.closest("details");
-      if (d && !d.open) { d.open = true; el.scrollIntoView(); }
+      var opened = false;
+      var inner = el.matches("details") ? el : el.querySelector(":scope > details");
+      if (inner && !inner.open) { inner.open = true; opened = true; }
+      for (var d = el.parentElement && el.parentElement.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
+        if (!d.open) { d.open = true; opened = true; }
+      }
+      if (opened) el.scrollIntoView();
     }
     window.addEventListener("hashchange", open);
+    document.addEventListener("click", function (ev) {
+      var a = ev.target.closest && ev.target.closest("a[href*='#']");
+      if (!a || ev.defaultPrevented || a.pathname !== window.location.pathname) return;
+      if (a.hash === window.location.hash) window.setTimeout(open, 0);   // no hashchange comes
+    });
     open();
     var shut = [];
     window.addEventListener("beforeprint", function () {

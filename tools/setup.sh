@@ -4,7 +4,7 @@
 # 1. Installs the Debian packages the project needs, only those not installed yet, and says
 #    which (it asks for nothing when all are there, so it is safe to run again).
 # 2. Configures and builds with CMake in build/: the library (libattn.a, libattn.so), the
-#    exercise programs, the tests, the figures, the HTML book and the PDF book.
+#    exercise programs, the tests, the figures, the HTML book, the PDF book and the EPUB.
 # 3. Prints where the PDF and the HTML are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake pkgconf      # C compiler, CMake and CTest, pkg-config
   noweb                              # notangle, noroots and the weave front end
-  pandoc python3                     # Markdown -> HTML and LaTeX; the weave backend
+  pandoc python3                     # Markdown -> HTML, LaTeX and EPUB; the weave backend
+  citation-style-language-styles     # the GB/T 7714-2015 numeric style of the bibliography (参考文献)
+  epubcheck                          # checking the EPUB
   python3-torch python3-numpy libopenblas0-pthread  # the PyTorch comparisons (chapters 9, 12 and 13)
   libcjson-dev libopencc-dev opencc  # chapter 13: reading the poems' JSON, traditional -> simplified
   texlive-xetex texlive-lang-chinese texlive-latex-recommended texlive-latex-extra
@@ -62,10 +64,12 @@ fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_BOOK=ON
-cmake --build build -j "$jobs"
+# everything, and the EPUB (a target of its own, which a plain build leaves alone)
+cmake --build build -j "$jobs" --target all epub
 
 echo
 echo "setup: done."
 echo "  PDF:   $(pwd)/build/book/attn-book.pdf"
 echo "  HTML:  $(pwd)/build/book/html/index.html"
+echo "  EPUB:  $(pwd)/build/book/attn-book.epub"
 echo "  tests: ctest --test-dir build -j$(nproc) --output-on-failure"

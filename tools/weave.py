@@ -220,6 +220,69 @@ class Book:
         # chunks that exist only for the tests: every root they end up in is under tests/
         self.test_only = {name: all(r.startswith("tests/") for r in self._roots(name, set()))
                           for name in self.defs}
+        # the tests: a chunk whose name begins with 测试： is test N.k, N its chapter's label and
+        # k its place among the chapter's tests (first definitions, in the order of the file)
+        self.test_number = {}
+        for ch in chapters:
+            k = 0
+            for c in ch.chunks:
+                if c.kind == "code" and is_test_name(c.name) and self.defs[c.name][0] is c:
+                    k += 1
+                    self.test_number[c.name] = f"{ch.label}.{k}"
+        self.scan_prose()
+
+    def scan_prose(self):
+        """What the prose says about the rest of the book: the places where it cites a test (each
+        gets an anchor, and the test's footer links back to it), the back matter's first heading,
+        and the bibliography's citations, numbered in the order they first appear."""
+        self.test_cites = {}     # test name -> [(anchor, chapter, section number, section title)]
+        self.cite_anchors = {}   # docs Chunk -> [anchor of each <<测试：…>> in it, in order]
+        self.cite_keys = []      # bibliography keys in order of first citation
+        self.cite_where = {}     # key -> the first chapter that cites it
+        count = {}
+        for ch in self.chapters:
+            sec = [0, 0]
+            where = (None, ch.title)
+            fence = None
+            for c in ch.chunks:
+                if c.kind != "docs":
+                    continue
+                anchors = self.cite_anchors.setdefault(c, [])
+                for line in doc_text(c).split("\n"):
+                    # (every <<测试：…>> gets its anchor, as the writer links every one; headings and
+                    # citations count outside code blocks only)
+                    for m in PROSE_REF.finditer(line):
+                        name = m.group(1)
+                        if name in self.test_number:
+                            n = count[name] = count.get(name, 0) + 1
+                            anchor = f"tref-{self.defs[name][0].anchor}-{n}"
+                            anchors.append(anchor)
+                            self.anchor_page[anchor] = ch.page
+                            self.test_cites.setdefault(name, []).append((anchor, ch) + where)
+                    fence = code_fence(line, fence)
+                    if fence is not None or line.startswith("    "):
+                        continue
+                    h = HEADING.match(line)
+                    if h and len(h.group(1)) in (2, 3):
+                        level, attrs = len(h.group(1)), h.group(3) or ""
+                        numbered = not (ch.frontmatter or re.search(r"(^|\s)(\.unnumbered|-)(\s|\}|$)", attrs.strip("{} ")))
+                        if numbered:
+                            if level == 2:
+                                sec = [sec[0] + 1, 0]
+                            else:
+                                sec[1] += 1
+                        number = (f"{ch.label}.{sec[0]}" + (f".{sec[1]}" if level == 3 else "")) if numbered else None
+                        where = (number, title_text(h.group(2)))
+                    for group in CITATION.finditer(strip_code_spans(line)):
+                        for key, _ in citation_items(group.group(1)):
+                            if key not in self.cite_where:
+                                self.cite_keys.append(key)
+                                self.cite_where[key] = ch
+                if fence is not None:
+                    die(f"{ch.path}: a code block in the prose (```) is not closed before a code chunk")
+        self.cite_number = {k: i + 1 for i, k in enumerate(self.cite_keys)}
+        for key in self.cite_keys:
+            self.anchor_page[f"ref-{key}"] = REFERENCES_PAGE
 
     def _roots(self, name, seen):
         """The root chunks (files) that NAME's code ends up in."""
@@ -259,6 +322,44 @@ class Book:
 
     def first_def(self, name):
         return self.defs[name][0]
+
+
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(\{[^{}]*\})?\s*$")
+PROSE_REF = re.compile(r"<<(.+?)>>")
+# [@key], [@a; @b], [@key, 第 3 节]: a citation of book/references.bib (pandoc's syntax)
+CITATION = re.compile(r"\[(@[\w:.#$%&+?<>~/-]+[^\[\]]*?)\](?![(\[{])")
+REFERENCES_PAGE = "references.html"
+TEST_PREFIX = "测试："
+
+
+def is_test_name(name):
+    return name.startswith(TEST_PREFIX)
+
+
+def code_fence(line, fence):
+    """The open code fence (``` or ~~~) after LINE, given the one open before it, or None."""
+    m = re.match(r"^(`{3,}|~{3,})", line)
+    if fence is None:
+        return m.group(1) if m else None
+    if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip(m.group(1)[0]).strip():
+        return None
+    return fence
+
+
+def strip_code_spans(text):
+    """TEXT with its inline code spans blanked out (a citation inside `…` is no citation)."""
+    return re.sub(r"(`+)(?:(?!\1).)+?\1", lambda m: " " * len(m.group(0)), text)
+
+
+def citation_items(inside):
+    """The items of a bracketed citation: [(key, locator)], or [] when it is not a citation."""
+    items = []
+    for part in inside.split(";"):
+        m = re.fullmatch(r"\s*@([\w:.#$%&+?<>~/-]*[\w])\s*(?:,\s*(.*?))?\s*", part)
+        if not m:
+            return []
+        items.append((m.group(1), m.group(2) or ""))
+    return items
 
 
 TABLE_CAPTION = re.compile(r"^: (.+?)\s*\{#(tbl:[\w.-]+)\}[ \t]*$", re.M)
@@ -322,17 +423,90 @@ def doc_text(c):
 # ---------------------------------------------------------------- Markdown
 
 class Writer:
-    """Turns the book into Pandoc Markdown, for one target ("html" or "latex")."""
+    """Turns the book into Pandoc Markdown, for one target: "html" (a page per chapter), "latex"
+    (the PDF) or "epub" (one document; pandoc splits it into chapters and mends the links)."""
 
     def __init__(self, book, target):
         self.book = book
         self.target = target
         self.refs = []   # placeholder number -> (anchor, name, number)
+        self.in_backmatter = False
 
     def href(self, anchor):
         if self.target == "html":
             return f"{self.book.anchor_page[anchor]}#{anchor}"
         return f"#{anchor}"
+
+    def raw(self, html=None, latex=None):
+        """A raw block for this target (HTML for the web pages, LaTeX for the PDF), or nothing."""
+        text = html if self.target == "html" else latex if self.target == "latex" else None
+        if not text:
+            return ""
+        fmt = "html" if self.target == "html" else "latex"
+        return f"\n\n```{{={fmt}}}\n{text}\n```\n\n"
+
+    def test_ref(self, name, anchor):
+        """A test cited in the prose: 测试 3.7, linked to the test, with an anchor the test links back to."""
+        d = self.book.first_def(name)
+        return f"[[测试\u00a0{self.book.test_number[name]}]({self.href(d.anchor)}){{.nwtestref}}]{{#{anchor}}}"
+
+    def citation(self, ch, inside):
+        """[@a; @b] -> a superscript [1,3–5] (GB/T 7714 numeric: numbers in order of first citation,
+        runs of three or more collapsed), each number linked to its entry in 参考文献."""
+        items = citation_items(inside)
+        nums = []
+        for key, loc in items:
+            if key not in self.book.cite_number:
+                die(f"{ch.path}: [@{key}] cites nothing in book/references.bib (no entry with the key {key})")
+            nums.append((self.book.cite_number[key], key, loc))
+        nums.sort()
+        parts, i = [], 0
+        while i < len(nums):
+            j = i
+            while j + 1 < len(nums) and nums[j + 1][0] == nums[j][0] + 1 and not nums[j][2] and not nums[j + 1][2]:
+                j += 1
+            link = lambda n: f"[{n[0]}]({self.href('ref-' + n[1])})"
+            if j - i >= 2:
+                parts.append(f"{link(nums[i])}–{link(nums[j])}")
+                i = j + 1
+            else:
+                parts.append(link(nums[i]))
+                i += 1
+        locs = "".join(md_escape(n[2]) for n in nums if n[2])
+        sup = "\\[" + ",".join(parts) + "\\]" + locs
+        # a superscript cannot hold a plain space: the locator's spaces become no-break spaces
+        return "^" + sup.replace(" ", "\u00a0") + "^"
+
+    def boxes(self, ch, text):
+        """::: {.misconception} ... ::: -> a box titled 常见误解 (HTML and EPUB: a styled div whose
+        first line is the title; PDF: the nwmisconception environment of tools/preamble.tex)."""
+        lines, out, stack, fence = text.split("\n"), [], [], None
+        for line in lines:
+            fence = code_fence(line, fence)
+            if fence is not None or not line.startswith(":::"):
+                out.append(line)
+                continue
+            m = re.match(r"^:{3,}\s*(.*?)\s*$", line)
+            opener = m.group(1)
+            if opener:
+                box = bool(re.match(r"^\{[^}]*\.misconception\b[^}]*\}$", opener) or opener == "misconception")
+                stack.append(box)
+                if box and self.target == "latex":
+                    out.append(self.raw(latex="\\begin{nwmisconception}"))
+                elif box:
+                    out.append(line)
+                    out.append("\n[常见误解]{.mctitle}\n")
+                else:
+                    out.append(line)
+            else:
+                if not stack:
+                    die(f"{ch.path}: a ':::' closes no fenced div")
+                box = stack.pop()
+                out.append(self.raw(latex="\\end{nwmisconception}") if box and self.target == "latex" else line)
+        if any(stack):
+            die(f"{ch.path}: a ::: {{.misconception}} box is not closed in the same stretch of prose "
+                "(a box cannot hold a code chunk)")
+        return "\n".join(out)
 
     def chunk_link(self, c, text=None):
         return f"[{text or c.number}]({self.href(c.anchor)})"
@@ -342,7 +516,7 @@ class Writer:
         # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
         text = re.sub(r"图\s*@fig:", "@fig:", text)
         text = re.sub(r"表\s*@tbl:", "@tbl:", text)
-        if self.target == "html" and c is getattr(ch, "title_chunk", None) and chapter_label(ch):
+        if self.target != "latex" and c is getattr(ch, "title_chunk", None) and chapter_label(ch):
             # the chapter's heading says which chapter it is (the PDF's ctexbook does that itself)
             text = re.sub(r"^#\s+", f"# [{chapter_label(ch)}]{{.chnum}} ", text, count=1, flags=re.M)
         # numbered figure captions: ![说明](figures/x){#fig:x} -> ![图 1.2　说明](...)
@@ -378,14 +552,26 @@ class Writer:
         text = re.sub(r"\]\(#([\w:.-]+)\)",
                       lambda m: f"]({self.href(m.group(1))})" if m.group(1) in self.book.anchor_page
                       else m.group(0), text)
-        # <<chunk name>> in the prose -> a link to the chunk's first definition
+        # <<chunk name>> in the prose -> a link to the chunk's first definition; <<测试：…>> -> 测试 3.7
+        anchors = iter(self.book.cite_anchors.get(c, []))
         def prose_ref(m):
             name = m.group(1)
             if name not in self.book.defs:
                 return m.group(0)
+            if name in self.book.test_number:
+                anchor = next(anchors, None)
+                if anchor is None:
+                    die(f"{ch.path}: the test references in the prose were counted wrongly (<<{name}>>)")
+                return self.test_ref(name, anchor)
             d = self.book.first_def(name)
             return f"[〈{md_escape(name)} {d.number}〉]({self.href(d.anchor)}){{.nwref}}"
-        text = re.sub(r"<<(.+?)>>", prose_ref, text)
+        text = PROSE_REF.sub(prose_ref, text)
+        # [@key] -> a numbered citation (code spans left alone)
+        def cite(m):
+            return self.citation(ch, m.group(2)) if citation_items(m.group(2)) else m.group(0)
+        text = re.sub(r"(`+)(?:(?!\1).)+?\1|" + CITATION.pattern,
+                      lambda m: m.group(0) if m.group(0).startswith("`") else cite(m), text)
+        text = self.boxes(ch, text)
         return text
 
     def code(self, ch, c):
@@ -434,6 +620,23 @@ class Writer:
             info.append(f"根块：由 notangle 写入 `tangled/{c.name}`{{.nwfile}}。")
         if c.defs:
             info.append("定义 " + "、".join(f"`{d}`" for d in c.defs) + "。")
+        # a test: its number (测试 3.7) in the header, and the places in the prose that cite it
+        testno = book.test_number.get(c.name)
+        if testno and idx == 0:
+            cites = []
+            for anchor, where_ch, number, title in book.test_cites.get(c.name, []):
+                if number is None:      # before the chapter's first section, or in the preface
+                    label = chapter_label(where_ch) or title_text(where_ch.title)
+                elif self.target == "latex":
+                    label = f"§{number}"
+                else:                   # the web pages do not number their sections
+                    label = f"§{number} {title}"
+                link = f"[{md_escape(label)}]({self.href(anchor)})"
+                if link not in cites:
+                    cites.append(link)
+            if cites:
+                info.append("正文引用：" + "、".join(cites) + "。")
+        testtag = f" [测试\u00a0{testno}]{{.nwtestno}}" if testno and idx == 0 else ""
         begin = end = ""
         test = book.test_only.get(c.name, False)
         if self.target == "latex":
@@ -446,37 +649,73 @@ class Writer:
             begin = (f"```{{=latex}}\n\\nwchunk{{{code.count(chr(10)) + 1}}}{{{int(wide)}}}"
                      f"{{{tex_escape(c.name)}}}{{{c.number}}}{chr(92) + 'nwtestchunk' if test else ''}\n```\n\n")
             end = "\n```{=latex}\n\\nwendchunk\n```\n"
+            if testtag:
+                testtag = f" `\\nwtestno{{测试~{testno}}}`{{=latex}}"
         else:
             tag = f"[{c.number}]{{.nwtag}}"
             foot = f"[{'　'.join(info)}]{{.nwinfo}}"
-            if test:
-                # a chunk that only the tests use: folded, its name (what it checks) on one line
+            if test and self.target == "html" and not self.in_backmatter:
+                # a chunk that only the tests use, in the reading path: folded, its name (what it
+                # checks) on one line (in the back matter, which is folded itself, it is shown open)
                 plus = "+" if idx > 0 else ""
+                number = (f'<span class="nwtestno">测试&nbsp;{testno}</span>' if testno and idx == 0
+                          else '<span class="nwtestnote">测试</span>')
                 summary = (f'<span class="nwtag">{c.number}</span> '
-                           f'〈{html.escape(c.name)}&nbsp;{first.number}〉{plus}≡ '
-                           f'<span class="nwtestnote">测试</span>')
+                           f'〈{html.escape(c.name)}&nbsp;{first.number}〉{plus}≡ {number}')
                 return (f"::: {{.nwchunk .nwtest #{c.anchor}}}\n"
                         f"```{{=html}}\n<details><summary>{summary}</summary>\n```\n\n"
                         f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
                         f"{foot}\n\n"
                         f"```{{=html}}\n</details>\n```\n"
                         f":::\n")
-        return (f"::: {{.nwchunk #{c.anchor}}}\n"
+        kind = " .nwtest" if test else ""
+        return (f"::: {{.nwchunk{kind} #{c.anchor}}}\n"
                 f"{begin}"
-                f"[{tag} {head_name} {sign}]{{.nwname}}\n\n"
+                f"[{tag} {head_name} {sign}{testtag}]{{.nwname}}\n\n"
                 f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
                 f"{foot}\n"
                 f"{end}"
                 f":::\n")
 
     def chapter(self, ch):
+        self.in_backmatter = False
         parts = []
         for c in ch.chunks:
             if c.kind == "docs":
-                parts.append(self.docs(ch, c))
+                parts.append(self.backmatter(ch, self.docs(ch, c)))
             else:
                 parts.append("\n" + self.code(ch, c) + "\n")
+        if self.in_backmatter:
+            parts.append(self.raw(html="</details>", latex="\\nwendbackmatter"))
+            if self.target == "epub":
+                parts.append("\n\n:::\n")
         return "".join(parts)
+
+    def backmatter(self, ch, text):
+        """The back matter: from the first level-2 heading with the class .backmatter to the end of
+        the chapter. HTML: each of its sections folded (<details>, the heading as its summary);
+        PDF: set small, after a rule (\\nwbackmatter); EPUB: a div, set compactly."""
+        out, fence = [], None
+        for line in text.split("\n"):
+            fence = code_fence(line, fence)
+            h = HEADING.match(line) if fence is None else None
+            if h and len(h.group(1)) == 2:
+                marked = bool(re.search(r"\.backmatter\b", h.group(3) or ""))
+                if marked and not self.in_backmatter:
+                    self.in_backmatter = True
+                    out.append(self.raw(html='<p class="bmstart" role="separator"><span>后记</span></p>',
+                                        latex="\\nwbackmatter"))
+                    if self.target == "epub":
+                        out.append("\n\n::: {.backmatter}\n\n[后记]{.bmstart}\n\n")
+                elif self.in_backmatter:
+                    out.append(self.raw(html="</details>"))
+                if self.in_backmatter:
+                    out.append(self.raw(html='<details class="backmatter"><summary>'))
+                    out.append(line)
+                    out.append(self.raw(html="</summary>"))
+                    continue
+            out.append(line)
+        return "\n".join(out)
 
     def indexes(self):
         """The index of chunks and the index of identifiers, as Markdown."""
@@ -511,6 +750,27 @@ class Writer:
                 s += "、" + "、".join(self.chunk_link(u) for u in uses)
             entries.append(s)
         out.append(self.index_list(entries))
+        return "".join(out)
+
+    def references(self):
+        """参考文献: the entries the book cites, numbered in the order of their first citation. Pandoc's
+        citeproc formats them (GB/T 7714-2015, numeric); the citations it is given first, one per
+        entry in that order, number them, and are removed from its output (nwcites)."""
+        book = self.book
+        out = ["# 参考文献 {#references .unnumbered}\n\n"]
+        if self.target == "latex":
+            out.append("```{=latex}\n\\markboth{参考文献}{参考文献}\n```\n\n")
+        if not book.cite_keys:
+            out.append("（正文还没有引用文献。）\n")
+            return "".join(out)
+        out.append("正文里上标的编号（如 [1]）指向这里同号的一条，按在书中第一次被引用的先后排列"
+                   "（GB/T 7714—2015 的顺序编码制）。\n\n")
+        cites = "".join(f"[@{k}]" for k in book.cite_keys)
+        if self.target == "latex":
+            out.append(f"```{{=latex}}\n%NWCITES\n```\n\n{cites}\n\n```{{=latex}}\n%NWCITES\n```\n\n")
+        else:
+            out.append(f"::: {{.nwcites}}\n{cites}\n:::\n\n")
+        out.append("::: {#refs}\n:::\n")
         return "".join(out)
 
     def index_list(self, entries):
@@ -608,11 +868,12 @@ def pandoc(args, text):
 def html_jobs(book):
     """One pandoc job per HTML page (each chapter, then the index page), and the contents job."""
     w = Writer(book, "html")
-    pages = [(ch.page, ch.title, ch) for ch in book.chapters] + [("book-index.html", "索引", None)]
+    pages = [(ch.page, ch.title, ch) for ch in book.chapters] + [(REFERENCES_PAGE, "参考文献", None),
+                                                                  ("book-index.html", "索引", None)]
     jobs = {}
     for i, (page, title, ch) in enumerate(pages):
         w.refs = []
-        md = w.chapter(ch) if ch else w.indexes()
+        md = w.chapter(ch) if ch else w.references() if page == REFERENCES_PAGE else w.indexes()
         before, after = sidebar(pages, page)
         args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
                 "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
@@ -629,6 +890,8 @@ def html_jobs(book):
         jobs[Path(page).stem + ".html"] = {
             "target": "html", "args": args, "md": md,
             "refs": [[w.href(anchor), name, number] for anchor, name, number in w.refs]}
+        if page == REFERENCES_PAGE:
+            jobs[Path(page).stem + ".html"]["citeproc"] = citeproc_files(book)
     jobs["contents.html"] = {"target": "contents",
                              "pages": [[page, page_title(ch, title)] for page, title, ch in pages],
                              "sidebar": sidebar(pages, None)[0]}
@@ -683,7 +946,7 @@ def write_contents(job, outdir):
     md = ("# " + BOOK_TITLE + " {.unnumbered}\n\n"
           "本书讲 Transformer 的注意力机制，从全连接层一直讲到多头注意力和参数计数。"
           "书中的代码块合起来就是 C 语言库 `libattn`，书中给出的每个数都由同一章的测试检查。"
-          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}。\n\n"
+          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}，或者把 [EPUB](../attn-book.epub) 导入阅读器。\n\n"
           "```{=html}\n" + "\n".join(body) + "\n```\n")
     args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
             "--template", str(TOOLS / "book.html"), "-M", f"pagetitle={BOOK_TITLE}",
@@ -791,8 +1054,10 @@ def latex_jobs(book, version, epoch):
         w.refs = []
         md = w.chapter(ch)
         jobs[stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md, "refs": list(map(list, w.refs))}
-    body.append("\\backmatter\n\\input{chapters/indexes}\n")
+    body.append("\\backmatter\n\\input{chapters/references}\n\\input{chapters/indexes}\n")
     w.refs = []
+    jobs["references.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.references(), "refs": [],
+                                "citeproc": citeproc_files(book)}
     jobs["indexes.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.indexes(), "refs": []}
     # The master: pandoc's own template around the \input lines. The hidden sample (a code block,
     # a table, an image) makes pandoc's preamble define what the chapters use.
@@ -807,22 +1072,135 @@ def latex_jobs(book, version, epoch):
             "-V", "geometry:margin=2.4cm", "-V", "colorlinks=true",
             "-V", "linkcolor=blue!50!black", "-V", "urlcolor=blue!50!black",
             "-V", f"title-meta={BOOK_TITLE}", "-V", f"author-meta={BOOK_AUTHOR}",
-            "-V", f"subject={BOOK_SUBJECT}", "-V", "keywords=attention, Transformer, C, noweb"]
+            "-V", f"subject={BOOK_SUBJECT}", "-V", "keywords=attention, Transformer, C, noweb",
+            "-V", "csl-refs=true"]
     jobs["attn-book.master"] = {"target": "latex", "args": args, "md": md, "refs": [], "drop_sample": True}
     return jobs
 
 
-def resolve_refs(text, job):
-    """Replace the placeholders that pandoc highlighted with links to chunks."""
+# ---------------------------------------------------------------- EPUB
+
+def epub_job(book, version, epoch, figdir):
+    """The whole book as one pandoc EPUB 3 job: the chapters, 参考文献, the two indexes."""
+    w = Writer(book, "epub")
+    w.refs = []
+    parts = [w.chapter(ch) for ch in book.chapters]
+    parts.append(w.references())
+    parts.append(w.indexes())
+    date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
+    meta = {"title": [{"type": "main", "text": BOOK_MAIN_TITLE}, {"type": "subtitle", "text": BOOK_SUBTITLE}],
+            "creator": [{"role": "author", "text": BOOK_AUTHOR}],
+            "lang": "zh-CN", "date": date.strftime("%Y-%m-%d"), "subject": BOOK_SUBJECT,
+            "description": BOOK_SUBJECT + (f"；版本 {version}" if version else ""),
+            "rights": "文字与图：CC BY-SA 4.0；代码：MIT",
+            "identifier": [{"scheme": "UUID", "text": "urn:uuid:" + str(uuid_of(BOOK_TITLE))}],
+            "page-progression-direction": "ltr"}
+    args = ["-f", PANDOC_MD, "-t", "epub3", "--mathml", "--toc", "--toc-depth=2",
+            "--epub-chapter-level=1", "--highlight-style=tango", "--default-image-extension=svg",
+            "--resource-path", str(figdir), "--css", str(TOOLS / "epub.css")]
+    md = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" + "\n".join(parts)
+    return {"target": "epub", "args": args, "md": md, "epoch": epoch,
+            "refs": list(map(list, w.refs)), "citeproc": citeproc_files(book)}
+
+
+def uuid_of(name):
+    import uuid
+    return uuid.uuid5(uuid.NAMESPACE_URL, "libattn-book:" + name)
+
+
+def run_epub(job, out, stamp=None):
+    """The EPUB: pandoc writes it, then each XHTML file gets the links that pandoc's highlighting
+    cannot carry (the chunk references in the code, found by the placeholders) and loses the
+    citations that only numbered the references; the archive is written again, the mimetype first
+    and uncompressed as EPUB wants, every entry with the same date, so that it is reproducible."""
+    import tempfile
+    import zipfile
+    out = Path(out)
+    digest = job_digest(job)
+    if stamp and out.exists() and stamp.exists() and stamp.read_text() == digest:
+        out.touch()
+        return
+    env_epoch = str(job.get("epoch") or 0)
+    with tempfile.TemporaryDirectory() as tmp, citeproc_args(job) as extra:
+        raw = Path(tmp) / "raw.epub"
+        old = os.environ.get("SOURCE_DATE_EPOCH")
+        os.environ["SOURCE_DATE_EPOCH"] = env_epoch
+        try:
+            pandoc(job["args"] + extra + ["-o", str(raw)], job["md"])
+        finally:
+            if old is None:
+                del os.environ["SOURCE_DATE_EPOCH"]
+            else:
+                os.environ["SOURCE_DATE_EPOCH"] = old
+        with zipfile.ZipFile(raw) as z:
+            entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+        # pandoc declares MathML for the chapters' files but not for the navigation document,
+        # whose headings may hold a formula (为什么要除以 √dₖ); epubcheck wants it declared
+        mathml = {Path(n).name for n, d in entries if n.endswith(".xhtml") and b"<math" in d}
+        def declare(m):
+            props = m.group(2).split()
+            if Path(m.group(1)).name in mathml and "mathml" not in props:
+                return m.group(0).replace(f'properties="{m.group(2)}"', f'properties="{" ".join(props + ["mathml"])}"')
+            return m.group(0)
+        entries = [(n, re.sub(r'<item [^>]*href="([^"]+\.xhtml)"[^>]*properties="([^"]*)"', declare,
+                              d.decode("utf-8")).encode("utf-8") if n.endswith(".opf") else d)
+                   for n, d in entries]
+        files = {}
+        for name, data in entries:
+            if name.endswith(".xhtml"):
+                for m in re.finditer(rb'\sid="([^"]+)"', data):
+                    files.setdefault(m.group(1).decode(), name)
+        stamp_time = datetime.datetime.fromtimestamp(max(int(env_epoch), 315532800), datetime.timezone.utc).timetuple()[:6]
+        tmp_out = Path(tmp) / "book.epub"
+        with zipfile.ZipFile(tmp_out, "w") as z:
+            for name, data in sorted(entries, key=lambda e: (e[0] != "mimetype", 0)):
+                if name.endswith(".xhtml"):
+                    text = data.decode("utf-8")
+                    def where(anchor, name=name):
+                        target = files.get(anchor)
+                        if target is None:
+                            die(f"EPUB: nothing has the id {anchor}")
+                        rel = os.path.relpath(target, os.path.dirname(name))
+                        return ("" if target == name else rel) + "#" + anchor
+                    text = resolve_refs(text, job, where)
+                    text = re.sub(r'<div class="nwcites">.*?</div>\n?', "", text, flags=re.S)
+                    text = polish_html(text)
+                    data = text.encode("utf-8")
+                info = zipfile.ZipInfo(name, date_time=stamp_time)
+                info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                z.writestr(info, data)
+        data = tmp_out.read_bytes()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        same = out.read_bytes() == data
+    except FileNotFoundError:
+        same = False
+    if same:
+        out.touch()
+    else:
+        tmp_file = out.with_name(out.name + ".tmp")
+        tmp_file.write_bytes(data)
+        os.replace(tmp_file, out)
+    if stamp:
+        stamp.write_text(digest)
+
+
+def resolve_refs(text, job, where=None):
+    """Replace the placeholders that pandoc highlighted with links to chunks (WHERE, for the EPUB:
+    a function from "#anchor" to the link from this file)."""
     def rep(m):
         href, name, number = job["refs"][int(m.group(1))]
+        if where:
+            href = where(href)
         if not number:                  # the path of an #include, linked to its root chunk
-            if job["target"] == "html":
+            if job["target"] != "latex":
                 return f'<a class="nwinc" href="{html.escape(href)}">{html.escape(name)}</a>'
             return f"\\hyperlink{{{href}}}{{{tex_escape(name)}}}"
-        if job["target"] == "html":
+        if job["target"] != "latex":
+            space = "&#160;" if where else "&nbsp;"      # XHTML (the EPUB) knows no &nbsp;
             return (f'<a class="nwref" href="{html.escape(href)}">'
-                    f'〈{html.escape(name)}&nbsp;{number}〉</a>')
+                    f'〈{html.escape(name)}{space}{number}〉</a>')
         return f"\\nwref{{{href}}}{{{tex_escape(name)}}}{{{number}}}"
     return PLACEHOLDER.sub(rep, text)
 
@@ -1037,14 +1415,56 @@ def polish_html(text):
     return text
 
 
+CSL_STYLE = Path("/usr/share/citation-style-language/styles/china-national-standard-gb-t-7714-2015-numeric.csl")
+
+
+def citeproc_files(book):
+    """The bibliography and the citation style a job formats references with."""
+    if not CSL_STYLE.exists():
+        die(f"{CSL_STYLE} not found (Debian package citation-style-language-styles)")
+    return {"bibliography": str(book.bibliography), "csl": str(CSL_STYLE)}
+
+
+class citeproc_args:
+    """with citeproc_args(job) as extra: the pandoc options that format the job's references.
+    The style is Debian's GB/T 7714-2015 numeric CSL with one repair: pandoc 2.17's citeproc takes
+    the style's names-delimiter (". ", between the author and editor lists) as the delimiter between
+    the names of one list ("VASWANI A. SHAZEER N."); the standard and the style mean "VASWANI A,
+    SHAZEER N". A copy that says so on each <name> is written for the run."""
+    def __init__(self, job):
+        self.files = job.get("citeproc")
+        self.tmp = None
+
+    def __enter__(self):
+        if not self.files:
+            return []
+        import tempfile
+        csl = Path(self.files["csl"]).read_text(encoding="utf-8")
+        csl = re.sub(r"<name>", '<name delimiter=", ">', csl)
+        fd, self.tmp = tempfile.mkstemp(suffix=".csl")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(csl)
+        return ["--citeproc", "--bibliography", self.files["bibliography"], "--csl", self.tmp]
+
+    def __exit__(self, *exc):
+        if self.tmp:
+            os.unlink(self.tmp)
+        return False
+
+
 def job_digest(job):
     """What a job's output depends on: the job, this script, and the files pandoc reads."""
     h = hashlib.sha256(json.dumps(job, sort_keys=True).encode())
     h.update(Path(__file__).read_bytes())
+    for f in (job.get("citeproc") or {}).values():
+        h.update(Path(f).read_bytes())
     args = job.get("args", [])
     for i, a in enumerate(args[:-1]):
-        if a in ("--template", "-H"):
+        if a in ("--template", "-H", "--css"):
             h.update(Path(args[i + 1]).read_bytes())
+        if a == "--resource-path":          # the EPUB's figures
+            for f in sorted(Path(args[i + 1]).glob("figures/*.svg")):
+                h.update(f.name.encode() + b"\0" + f.read_bytes())
     return h.hexdigest()
 
 
@@ -1056,7 +1476,12 @@ def run_job(job, out, stamp=None):
     if stamp and out.exists() and stamp.exists() and stamp.read_text() == digest:
         out.touch()
         return
-    text = resolve_refs(pandoc(job["args"], job["md"]), job)
+    args = job["args"]
+    with citeproc_args(job) as extra:
+        text = resolve_refs(pandoc(args + extra, job["md"]), job)
+    if job.get("citeproc"):
+        text = re.sub(r'<div class="nwcites">.*?</div>\n?', "", text, flags=re.S)
+        text = re.sub(r"%NWCITES\n.*?%NWCITES\n", "", text, flags=re.S)
     if job["target"] == "latex":
         text = fix_pdfstrings(text)
     else:
@@ -1094,12 +1519,24 @@ def write_output(path, text):
 
 
 def load_book(sources):
-    return Book(read_markup(run_front_end(sources)))
+    book = Book(read_markup(run_front_end(sources)))
+    book.bibliography = (Path(sources[0]).parent / "references.bib").resolve()
+    keys = set()
+    if book.bibliography.exists():
+        keys = set(re.findall(r"^\s*@\w+\s*\{\s*([^,\s]+)\s*,", book.bibliography.read_text(encoding="utf-8"), re.M))
+    elif book.cite_keys:
+        die(f"{book.bibliography} not found, but the book cites [@{book.cite_keys[0]}]")
+    for key in book.cite_keys:
+        if key not in keys:
+            ch = book.cite_where[key]
+            die(f"{ch.path}: [@{key}] cites nothing in {book.bibliography.name}: it has no entry with the key {key}")
+    return book
 
 
 def prepare(jobdir, sources, version, epoch):
     book = load_book(sources)
-    jobs = {**html_jobs(book), **latex_jobs(book, version, epoch)}
+    jobs = {**html_jobs(book), **latex_jobs(book, version, epoch),
+            "attn-book.epub": epub_job(book, version, epoch, jobdir.resolve().parent)}
     jobdir.mkdir(parents=True, exist_ok=True)
     for name, job in jobs.items():
         write_if_changed(jobdir / (name + ".json"),
@@ -1165,8 +1602,8 @@ def steps(step, argv):
         ap.add_argument("job", type=Path)
         ap.add_argument("out", type=Path)
         a = ap.parse_args(argv)
-        run_job(json.loads(a.job.read_text(encoding="utf-8")), a.out,
-                a.job.with_name(a.job.name + ".digest"))
+        job = json.loads(a.job.read_text(encoding="utf-8"))
+        (run_epub if job["target"] == "epub" else run_job)(job, a.out, a.job.with_name(a.job.name + ".digest"))
     else:
         ap.add_argument("job", type=Path)
         ap.add_argument("htmldir", type=Path)

@@ -79,8 +79,12 @@ def main():
     c_secs = float(next(l.split()[1] for l in out if l.startswith("train-seconds")))
 
     P = split_params(flat)
-    opt = torch.optim.AdamW(P.values(), lr=3e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01)
-    worst, t_loss, busy = 0.0, [], 0.0
+    matrices = [t for t in P.values() if t.dim() == 2]   # 矩阵和两张嵌入表：衰减
+    vectors = [t for t in P.values() if t.dim() == 1]    # 偏置、层规范化：不衰减
+    opt = torch.optim.AdamW([{"params": matrices, "weight_decay": 0.01},
+                             {"params": vectors, "weight_decay": 0.0}],
+                            lr=3e-3, betas=(0.9, 0.999), eps=1e-8)
+    worst, busy = 0.0, 0.0
     for b, want in zip(batches, c_loss):
         t0 = time.perf_counter()
         logits = forward(P, b[:, :-1])

@@ -1,4 +1,4 @@
-#line 1091 "book/02-similarity.nw"
+#line 846 "book/02-similarity.nw"
 /* examples/ch02.h：第 2 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH02_H
 #define ATTN_EXAMPLES_CH02_H
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#line 29 "book/02-similarity.nw"
+#line 30 "book/02-similarity.nw"
 /* 一张手画的二维词地图：每个字一个行向量 (x, y)，group 是它所属的类别。 */
 static const struct word_point {
     const char *word;
@@ -32,42 +32,39 @@ static inline const float *word_xy(const char *w)
             return word_map[i].xy;
     return NULL;
 }
-#line 766 "book/02-similarity.nw"
-/* x[n] = e^x[j] / Σ e^x，先减去最大值（原因见下一章） */
-static inline void naive_softmax(float *x, size_t n)
-{
-    float m = x[0];
-    for (size_t j = 1; j < n; j++)
-        m = x[j] > m ? x[j] : m;
-    double sum = 0.0;
-    for (size_t j = 0; j < n; j++) {
-        x[j] = expf(x[j] - m);
-        sum += x[j];
-    }
-    for (size_t j = 0; j < n; j++)
-        x[j] = (float)(x[j] / sum);
-}
-
+#line 416 "book/02-similarity.nw"
 /* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
-   use_softmax 非零时每行再做 softmax。out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
-static inline int naive_attention(const float *x, size_t n, size_t d, int use_softmax, float temp,
-                           float *weights, float *out)
+   normalize 非零时每行再把负数置零、除以行和（行和为 0 时返回 ATTN_EINVAL）。
+   out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
+static inline int naive_attention(const float *x, size_t n, size_t d, int normalize, float temp,
+                                  float *weights, float *out)
 {
     for (size_t i = 0; i < n; i++) {
+        float *w = weights + i * n;
         for (size_t j = 0; j < n; j++) {
-            int s = attn_cosine(x + i * d, x + j * d, d, &weights[i * n + j]);
+            int s = attn_cosine(x + i * d, x + j * d, d, &w[j]);
             if (s != ATTN_OK)
                 return s;
-            weights[i * n + j] *= temp;
+            w[j] *= temp;
         }
-        if (use_softmax)
-            naive_softmax(weights + i * n, n);
-        int s = attn_weighted_sum(weights + i * n, x, n, d, out + i * d);
+        if (normalize) {
+            int s = attn_relu(w, n);                  /* 负的权重换成 0 */
+            if (s != ATTN_OK)
+                return s;
+            double sum = 0.0;
+            for (size_t j = 0; j < n; j++)
+                sum += w[j];
+            if (sum == 0.0)
+                return ATTN_EINVAL;                   /* 这一行没有正的分数，没法除 */
+            for (size_t j = 0; j < n; j++)
+                w[j] = (float)(w[j] / sum);
+        }
+        int s = attn_weighted_sum(w, x, n, d, out + i * d);
         if (s != ATTN_OK)
             return s;
     }
     return ATTN_OK;
 }
 
-#line 1104 "book/02-similarity.nw"
+#line 859 "book/02-similarity.nw"
 #endif

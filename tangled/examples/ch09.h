@@ -1,11 +1,76 @@
-#line 1911 "book/09-fast.nw"
-/* examples/ch09.h：第 9 章的例子，测试和图的数据程序共用。 */
+#line 1340 "book/09-fast.nw"
+/* examples/ch09.h：第 9 章的例子，测试（本章和附录 D 的）与图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH09_H
 #define ATTN_EXAMPLES_CH09_H
 
+#include "attn.h"
 #include "../src/flash_common.h"
 
-#line 1180 "book/09-fast.nw"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#line 1363 "book/09-fast.nw"
+/* 确定的伪随机数，落在 [-1, 1) */
+static inline float ch09_rand(unsigned *state)
+{
+    *state = *state * 1664525u + 1013904223u;
+    return (float)(*state >> 8) / 8388608.0f - 1.0f;
+}
+
+static inline void ch09_fill(float *x, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = ch09_rand(&seed);
+}
+
+/* 要 t 个线程时实际有几个：没有 OpenMP 的构建只有一个线程，也只分配一份工作区 */
+static inline size_t ch09_threads(size_t t)
+{
+#ifdef _OPENMP
+    return t;
+#else
+    (void)t;
+    return 1;
+#endif
+}
+
+#line 1392 "book/09-fast.nw"
+/* worst[0]、worst[1] 记下输出和权重与参考实现的最大差；三次调用都成功、
+   并且不要权重时的输出和要权重时一位不差，返回 1 */
+static inline int ch09_compare(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int causal, int use_mask,
+                               unsigned seed, double worst[2])
+{
+    float *q = malloc(n_q * d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
+    float *v = malloc(n_k * d_v * sizeof *v);
+    float *o1 = malloc(n_q * d_v * sizeof *o1), *o2 = malloc(n_q * d_v * sizeof *o2);
+    float *o3 = malloc(n_q * d_v * sizeof *o3);
+    float *w1 = malloc(n_q * n_k * sizeof *w1), *w2 = malloc(n_q * n_k * sizeof *w2);
+    unsigned char *mask = malloc(n_q * n_k);
+    int ok = q && k && v && o1 && o2 && o3 && w1 && w2 && mask;
+    if (ok) {
+        ch09_fill(q, n_q * d_k, 1 + seed);
+        ch09_fill(k, n_k * d_k, 100 + seed);
+        ch09_fill(v, n_k * d_v, 200 + seed);
+        for (size_t x = 0; x < n_q * n_k; x++)
+            mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
+        const unsigned char *m = use_mask ? mask : NULL;
+        ok = attn_sdpa_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, m, causal, o1, w1) == ATTN_OK &&
+             attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, m, causal, o2, w2,
+                          &(attn_sdpa_options){1, 2}) == ATTN_OK &&
+             attn_sdpa_ex(q, k, v, n_q, n_k, d_k, d_v, 0.0f, m, causal, o3, NULL,
+                          &(attn_sdpa_options){1, 1}) == ATTN_OK;
+        for (size_t x = 0; ok && x < n_q * d_v; x++)
+            worst[0] = fmax(worst[0], fabs(o1[x] - o2[x]));
+        for (size_t x = 0; ok && x < n_q * n_k; x++)
+            worst[1] = fmax(worst[1], fabs(w1[x] - w2[x]));
+        ok = ok && memcmp(o2, o3, n_q * d_v * sizeof *o2) == 0;
+    }
+    free(q); free(k); free(v); free(o1); free(o2); free(o3); free(w1); free(w2); free(mask);
+    return ok;
+}
+
+#line 2009 "book/09-fast.nw"
 /* 图 9.1 与测试共用：n 个查询、n 个键、因果时，按 flash_block 的循环把每个 (查询块, 键块)
    分成三类：0 整块跳过，1 整块看得见，2 在对角线上（处理了，块里有被掩码的分数）。
    visit(i0, rows, j0, cols, 类别, arg) 对每一块调用一次；返回按块数出的分数个数。 */
@@ -28,5 +93,24 @@ static inline size_t flash_tiles(size_t n, void (*visit)(size_t, size_t, size_t,
     return scores;
 }
 
-#line 1919 "book/09-fast.nw"
+#line 2076 "book/09-fast.nw"
+/* 图 9.2：attn-bench 的测量记录（GFLOP/s，d = 64，4 个头，每点取多次测量中最好的）。
+   机器：Intel Xeon（KVM 虚拟机），2 核，AVX-512；测量时机器空闲。
+   每行：n，参考实现，快速路径 1 线程，1 线程因果，2 线程；负数表示没有测（参考实现太慢）。 */
+enum { CH09_SPEED_ROWS = 6 };
+
+static inline const double *ch09_speed(size_t r)
+{
+    static const double rows[CH09_SPEED_ROWS][5] = {
+        {256, 2.31, 93.92, 100.24, 143.76},
+        {512, 2.33, 108.60, 185.49, 212.27},
+        {1024, 2.23, 118.97, 216.05, 203.00},
+        {2048, -1, 112.63, 229.22, 227.33},
+        {4096, -1, 123.52, 239.40, 244.65},
+        {8192, -1, 125.63, 246.39, 246.86},
+    };
+    return rows[r];
+}
+
+#line 1359 "book/09-fast.nw"
 #endif

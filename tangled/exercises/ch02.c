@@ -1,4 +1,4 @@
-#line 161 "book/C-programs.nw"
+#line 223 "book/C-programs.nw"
 /* attn-ch02：第 2 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -9,7 +9,7 @@
 
 #include "../examples/ch02.h"
 
-#line 904 "book/02-similarity.nw"
+#line 881 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -37,10 +37,16 @@ static int ex_pair(int argc, char **argv)
         return 2;
     }
     float dot, cosine, d2;
-    attn_dot(a, b, 2, &dot);
-    attn_sqdist(a, b, 2, &d2);
+    int status = attn_dot(a, b, 2, &dot);
+    if (status == ATTN_OK)
+        status = attn_sqdist(a, b, 2, &d2);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "pair: %s\n", attn_strerror(status));
+        return 1;
+    }
     printf("a = (%g, %g)  b = (%g, %g)\n", a[0], a[1], b[0], b[1]);
     printf("点积 %.4f\n", dot);
+    /* 零向量没有方向：余弦的 ATTN_EINVAL 在这里是一个答案，不是错误 */
     if (attn_cosine(a, b, 2, &cosine) == ATTN_OK)
         printf("余弦 %.4f\n", cosine);
     else
@@ -48,7 +54,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 945 "book/02-similarity.nw"
+#line 928 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -73,14 +79,15 @@ static int ex_nearest(int argc, char **argv)
         if (word_map[j].xy == a)
             continue;
         float s;
-        if (mode == 0)
-            attn_dot(a, word_map[j].xy, 2, &s);
-        else if (mode == 1)
-            attn_cosine(a, word_map[j].xy, 2, &s);
-        else {
-            attn_sqdist(a, word_map[j].xy, 2, &s);
-            s = -sqrtf(s);
+        int status = mode == 0 ? attn_dot(a, word_map[j].xy, 2, &s)
+                   : mode == 1 ? attn_cosine(a, word_map[j].xy, 2, &s)
+                               : attn_sqdist(a, word_map[j].xy, 2, &s);
+        if (status != ATTN_OK) {
+            fprintf(stderr, "nearest: %s\n", attn_strerror(status));
+            return 1;
         }
+        if (mode == 2)
+            s = -sqrtf(s);
         if (s > best_score) {
             best_score = s;
             best = j;
@@ -90,7 +97,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 989 "book/02-similarity.nw"
+#line 973 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -109,7 +116,7 @@ static int ex_ops(int argc, char **argv)
            d, 3 * d - 1, 2 * d - 1);
     return 0;
 }
-#line 1010 "book/02-similarity.nw"
+#line 994 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -123,16 +130,20 @@ static int ex_lookup(int argc, char **argv)
     if (r <= 0)
         return r == 0 ? 2 : 0;
     float got;
-    attn_weighted_sum(w, value, 3, 1, &got);
+    int status = attn_weighted_sum(w, value, 3, 1, &got);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "lookup: %s\n", attn_strerror(status));
+        return 1;
+    }
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 1030 "book/02-similarity.nw"
+#line 1018 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;
     const struct cli_option opts[] = {
-        {"temp", CLI_FLOAT, &temp, "softmax 之前余弦乘以的倍数"},
+        {"temp", CLI_FLOAT, &temp, "归一之前余弦乘以的倍数"},
     };
     int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (r <= 0)
@@ -141,17 +152,21 @@ static int ex_naive(int argc, char **argv)
     float x[6], w[9], out[6];
     for (size_t i = 0; i < 3; i++)
         memcpy(x + 2 * i, word_xy(names[i]), 2 * sizeof(float));
-    naive_attention(x, 3, 2, 1, temp, w, out);
+    int status = naive_attention(x, 3, 2, 1, temp, w, out);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "naive: %s（有一行的权重全是 0，没法除以行和）\n", attn_strerror(status));
+        return 1;
+    }
     for (size_t i = 0; i < 3; i++) {
         printf("%s:", names[i]);
         for (size_t j = 0; j < 3; j++)
             printf(" %s %.4f", names[j], w[i * 3 + j]);
-        printf("\n");
+        printf("  → (%.4f, %.4f)\n", out[2 * i], out[2 * i + 1]);
     }
     return 0;
 }
 
-#line 177 "book/C-programs.nw"
+#line 239 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
@@ -159,7 +174,7 @@ int main(int argc, char **argv)
         {"nearest", "按点积、余弦或距离找最相关的字", ex_nearest},
         {"ops", "d 维的距离平方与点积各要几次运算", ex_ops},
         {"lookup", "apple/banana/chair 的软查找", ex_lookup},
-        {"naive", "猫、狗、桌的朴素注意力权重", ex_naive},
+        {"naive", "猫、狗、桌的朴素注意力：余弦乘以 temp，负数置零，除以行和", ex_naive},
     };
     return cli_dispatch(argc, argv, "attn-ch02", ex, sizeof ex / sizeof ex[0]);
 }

@@ -1,4 +1,4 @@
-#line 193 "book/C-programs.nw"
+#line 255 "book/C-programs.nw"
 /* attn-ch03：第 3 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -8,7 +8,14 @@
 
 #include "../examples/ch03.h"
 
-#line 1435 "book/03-attention.nw"
+/* 库函数失败时：说明是哪个练习、什么状态，退出状态 1。 */
+static int exercise_failed(const char *exercise, int status)
+{
+    fprintf(stderr, "%s: %s\n", exercise, attn_strerror(status));
+    return 1;
+}
+
+#line 1749 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -24,12 +31,12 @@ static int ex_softmax(int argc, char **argv)
     float x[2] = {a, b};
     if (naive)
         softmax_naive(x, 2);
-    else
-        attn_softmax(x, 2);
+    else if ((r = attn_softmax(x, 2)) != ATTN_OK)
+        return exercise_failed(argv[0], r);
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 1458 "book/03-attention.nw"
+#line 1772 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -48,12 +55,13 @@ static int ex_thinking(int argc, char **argv)
     }
     float scale = sqrtf((float)dk);
     float w[2] = {s1 / scale, s2 / scale};
-    attn_softmax(w, 2);
+    if ((r = attn_softmax(w, 2)) != ATTN_OK)
+        return exercise_failed(argv[0], r);
     printf("除以 √%zu = %g：分数 %g 和 %g\n权重 %.8g 和 %.3g\n",
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 1484 "book/03-attention.nw"
+#line 1799 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -65,8 +73,8 @@ static int ex_fluffy(int argc, char **argv)
     if (r <= 0)
         return r == 0 ? 2 : 0;
     float w[FL_N * FL_N], out[FL_N * FL_D];
-    if (fluffy_attention(s, c, w, out) != ATTN_OK)
-        return 1;
+    if ((r = fluffy_attention(s, c, w, out)) != ATTN_OK)
+        return exercise_failed(argv[0], r);
     const float *creature = w + 3 * FL_N, *forest = w + 7 * FL_N;
     printf("creature → fluffy + blue: %.3f\n", creature[1] + creature[2]);
     printf("creature → verdant: %.3f\n", creature[6]);
@@ -80,7 +88,7 @@ static int ex_fluffy(int argc, char **argv)
     }
     return 0;
 }
-#line 1513 "book/03-attention.nw"
+#line 1828 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;
@@ -93,10 +101,12 @@ static int ex_parens(int argc, char **argv)
     const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1};
     const float v[4] = {vscale, 0, 0, vscale};
     float right[4];
-    attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, NULL);
+    if ((r = attn_sdpa(q, k, v, 2, 2, 2, 2, 0.0f, NULL, 0, right, NULL)) != ATTN_OK)
+        return exercise_failed(argv[0], r);
     /* 错误的括号：第一行 (QKᵀ/√2)·V = (vscale/√2, 0)，再做 softmax */
     float wrong[2] = {vscale / sqrtf(2), 0};
-    attn_softmax(wrong, 2);
+    if ((r = attn_softmax(wrong, 2)) != ATTN_OK)
+        return exercise_failed(argv[0], r);
     printf("正确 softmax(QKᵀ/√d)·V 第一行 (%.4g, %.4g)，行和 %.4g。\n",
            right[0], right[1], right[0] + right[1]);
     printf("错误 softmax(QKᵀ/√d·V) 第一行 (%.4g, %.4g)，行和 %.4g。\n",
@@ -104,7 +114,7 @@ static int ex_parens(int argc, char **argv)
     return 0;
 }
 
-#line 207 "book/C-programs.nw"
+#line 276 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 222 "book/C-programs.nw"
+#line 291 "book/C-programs.nw"
 /* attn-ch04：第 4 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -17,7 +17,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 860 "book/04-scaling.nw"
+#line 1036 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -38,13 +38,17 @@ static int ex_variance(int argc, char **argv)
     double raw = dot_variance(&r, dk, n, sigma, 1.0f);
     attn_rng_seed(&r, seed);
     double scaled = dot_variance(&r, dk, n, sigma, 1.0f / sqrtf((float)dk));
+    if (raw < 0.0 || scaled < 0.0) {            /* dot_variance 只在分配失败时返回 -1 */
+        fprintf(stderr, "%s: %s\n", argv[0], attn_strerror(ATTN_ENOMEM));
+        return 1;
+    }
     double s4 = (double)sigma * sigma * sigma * sigma;
     printf("d_k = %zu，sigma = %g，%zu 对随机向量\n", dk, sigma, n);
     printf("不缩放  : %.4f   （理论值 %g ）\n", raw, (double)dk * s4);
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 889 "book/04-scaling.nw"
+#line 1069 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
     size_t dk = 64, nk = 64, trials = 200, seed = 1;
@@ -74,7 +78,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 924 "book/04-scaling.nw"
+#line 1104 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -86,13 +90,17 @@ static int ex_overflow(int argc, char **argv)
         return st < 0 ? 0 : 2;
     float a[2] = {s, s - 1.0f}, b[2] = {s, s - 1.0f};
     softmax_naive(a, 2);
-    attn_softmax(b, 2);
+    int status = attn_softmax(b, 2);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "%s: %s\n", argv[0], attn_strerror(status));
+        return 1;
+    }
     printf("expf(%g) = %g   （FLT_MAX = %g）\n", s, expf(s), FLT_MAX);
     printf("朴素        : %.4f %.4f\n", fabsf(a[0]), fabsf(a[1]));
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 944 "book/04-scaling.nw"
+#line 1128 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -112,12 +120,16 @@ static int ex_dmodel(int argc, char **argv)
     double ok = dot_variance(&r, d_head, 10000, 1.0f, 1.0f / sqrtf((float)d_head));
     attn_rng_seed(&r, seed);
     double bad = dot_variance(&r, d_head, 10000, 1.0f, 1.0f / sqrtf((float)d_model));
+    if (ok < 0.0 || bad < 0.0) {                /* dot_variance 只在分配失败时返回 -1 */
+        fprintf(stderr, "%s: %s\n", argv[0], attn_strerror(ATTN_ENOMEM));
+        return 1;
+    }
     printf("d_model = %zu，h = %zu，d_head = %zu\n", d_model, heads, d_head);
     printf("除以 √d_head : 方差 %.4f   （理论值 1）\n", ok);
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 991 "book/04-scaling.nw"
+#line 1159 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;
@@ -128,8 +140,13 @@ static int ex_jacobian(int argc, char **argv)
     if (st <= 0)
         return st < 0 ? 0 : 2;
     float p[3] = {1.0f * times, 0.5f * times, 0.0f}, jac[9];
-    attn_softmax(p, 3);
-    attn_softmax_jacobian(p, 3, jac);
+    int status = attn_softmax(p, 3);
+    if (status == ATTN_OK)
+        status = attn_softmax_jacobian(p, 3, jac);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "%s: %s\n", argv[0], attn_strerror(status));
+        return 1;
+    }
     float m = 0.0f;
     printf("p = (%.6f, %.6f, %.6f)\nJ =\n", p[0], p[1], p[2]);
     for (size_t i = 0; i < 3; i++) {
@@ -144,7 +161,7 @@ static int ex_jacobian(int argc, char **argv)
     return 0;
 }
 
-#line 246 "book/C-programs.nw"
+#line 315 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 262 "book/C-programs.nw"
+#line 331 "book/C-programs.nw"
 /* attn-ch05：第 5 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -16,7 +16,14 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1061 "book/05-mask.nw"
+/* 库函数失败时：说明是哪个练习、什么状态，退出状态 1。 */
+static int exercise_failed(const char *exercise, int status)
+{
+    fprintf(stderr, "%s: %s\n", exercise, attn_strerror(status));
+    return 1;
+}
+
+#line 1280 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -50,7 +57,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 1097 "book/05-mask.nw"
+#line 1316 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -67,8 +74,9 @@ static int ex_align(int argc, char **argv)
     float q[64], k[64], v[64], out[64], w[64 * 64];
     for (size_t i = 0; i < 64; i++)
         q[i] = k[i] = v[i] = 1.0f;
-    if (attn_sdpa(q, k, v, nq, nk, 1, 1, 0.0f, NULL, 1, out, w) != ATTN_OK)
-        return 1;
+    int status = attn_sdpa(q, k, v, nq, nk, 1, 1, 0.0f, NULL, 1, out, w);
+    if (status != ATTN_OK)
+        return exercise_failed(argv[0], status);
     size_t count = 0;
     for (size_t i = 0; i < nq; i++)
         for (size_t j = 0; j < nk; j++) {
@@ -79,7 +87,7 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 1128 "book/05-mask.nw"
+#line 1348 "book/05-mask.nw"
 static int ex_kvcache(int argc, char **argv)
 {
     size_t tokens = 6, capacity = 6, seed = 17;
@@ -96,33 +104,34 @@ static int ex_kvcache(int argc, char **argv)
     enum { DK = 4, DV = 3 };
     static float q[256 * DK], k[256 * DK], v[256 * DV], full[256 * DV], step[256 * DV];
     attn_rng r;
-    attn_rng_seed(&r, seed);
-    attn_rng_normal(&r, q, tokens * DK);
-    attn_rng_normal(&r, k, tokens * DK);
-    attn_rng_normal(&r, v, tokens * DV);
-    if (attn_sdpa(q, k, v, tokens, tokens, DK, DV, 0.0f, NULL, 1, full, NULL) != ATTN_OK)
-        return 1;
+    int status = attn_rng_seed(&r, seed);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, q, tokens * DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, k, tokens * DK);
+    if (status == ATTN_OK) status = attn_rng_normal(&r, v, tokens * DV);
+    if (status == ATTN_OK)
+        status = attn_sdpa(q, k, v, tokens, tokens, DK, DV, 0.0f, NULL, 1, full, NULL);
+    if (status != ATTN_OK)
+        return exercise_failed(argv[0], status);
     attn_kv_cache c;
-    int status = attn_kv_cache_init(&c, capacity, DK, DV);
+    if ((status = attn_kv_cache_init(&c, capacity, DK, DV)) != ATTN_OK)
+        return exercise_failed(argv[0], status);
     for (size_t t = 0; t < tokens && status == ATTN_OK; t++) {
         status = attn_kv_cache_append(&c, k + t * DK, v + t * DV, 1);
-        if (status == ATTN_EFULL) {
+        if (status == ATTN_EFULL)
             fprintf(stderr, "第 %zu 个位置：缓存已满（容量 %zu）\n", t + 1, capacity);
-            break;
-        }
-        if (status == ATTN_OK)
+        else if (status == ATTN_OK)
             status = attn_kv_cache_attend(&c, q + t * DK, 1, 0.0f, step + t * DV, NULL);
     }
     attn_kv_cache_free(&c);
     if (status != ATTN_OK)
-        return 1;
+        return exercise_failed(argv[0], status);
     float worst = 0.0f;
     for (size_t i = 0; i < tokens * DV; i++)
         worst = fmaxf(worst, fabsf(step[i] - full[i]));
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1191 "book/05-mask.nw"
+#line 1394 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;
@@ -143,7 +152,7 @@ static int ex_memory(int argc, char **argv)
     return 0;
 }
 
-#line 284 "book/C-programs.nw"
+#line 360 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

@@ -1,4 +1,4 @@
-#line 299 "book/C-programs.nw"
+#line 375 "book/C-programs.nw"
 /* attn-ch06：第 6 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "../examples/ch06.h"
-#line 407 "book/06-cross.nw"
+#line 611 "book/06-cross.nw"
 static int ex_align(int argc, char **argv)
 {
     float s = 6.0f;
@@ -41,7 +41,7 @@ static int ex_align(int argc, char **argv)
     }
     return 0;
 }
-#line 443 "book/06-cross.nw"
+#line 647 "book/06-cross.nw"
 static int ex_pad(int argc, char **argv)
 {
     size_t n_pad = 2;
@@ -80,7 +80,7 @@ static int ex_pad(int argc, char **argv)
     printf("pad 的权重之和: %.4f\n", pads);
     return 0;
 }
-#line 484 "book/06-cross.nw"
+#line 688 "book/06-cross.nw"
 static int ex_causal(int argc, char **argv)
 {
     int causal = 0;
@@ -103,7 +103,7 @@ static int ex_causal(int argc, char **argv)
         printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
     return 0;
 }
-#line 509 "book/06-cross.nw"
+#line 713 "book/06-cross.nw"
 static int ex_order(int argc, char **argv)
 {
     int swap = 0;
@@ -143,8 +143,37 @@ static int ex_order(int argc, char **argv)
     }
     return 0;
 }
+#line 757 "book/06-cross.nw"
+static int ex_reuse(int argc, char **argv)
+{
+    size_t n_src = 30, n_tgt = 30, d = 512, layers = 6;
+    const struct cli_option opts[] = {
+        {"src", CLI_SIZE, &n_src, "源句的词数（默认 30）"},
+        {"tgt", CLI_SIZE, &n_tgt, "译文的词数，也就是解码的步数（默认 30）"},
+        {"d-model", CLI_SIZE, &d, "d_model，W_K、W_V 都是 d_model × d_model（默认 512）"},
+        {"layers", CLI_SIZE, &layers, "解码器的层数（默认 6）"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    if (n_src == 0 || n_tgt == 0 || d == 0 || layers == 0) {
+        fprintf(stderr, "reuse: 每个数都必须大于 0\n"
+                        "用法: reuse --src 词数 --tgt 词数 [--d-model 值] [--layers 值]\n");
+        return 2;
+    }
+    unsigned long long once = kv_projection_macs(n_src, d, d, d, layers), every;
+    if (once == 0 || __builtin_mul_overflow(once, (unsigned long long)n_tgt, &every)) {
+        fprintf(stderr, "reuse: 乘加次数超出 64 位整数\n"
+                        "用法: reuse --src 词数 --tgt 词数 [--d-model 值] [--layers 值]\n");
+        return 2;
+    }
+    printf("源句 %zu 个词，译文 %zu 个词，d_model = %zu，%zu 层\n", n_src, n_tgt, d, layers);
+    printf("只算一次: %llu 次乘加\n", once);
+    printf("每步重算: %llu 次乘加\n", every);
+    return 0;
+}
 
-#line 312 "book/C-programs.nw"
+#line 389 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
@@ -152,6 +181,7 @@ int main(int argc, char **argv)
         {"pad", "补 pad 与填充掩码", ex_pad},
         {"causal", "在交叉注意力上加因果掩码会怎样", ex_causal},
         {"order", "调换源句的词序", ex_order},
+        {"reuse", "源句的键和值：只算一次与每步重算", ex_reuse},
     };
     return cli_dispatch(argc, argv, "attn-ch06", ex, sizeof ex / sizeof ex[0]);
 }

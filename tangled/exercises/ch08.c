@@ -1,4 +1,4 @@
-#line 354 "book/C-programs.nw"
+#line 432 "book/C-programs.nw"
 /* attn-ch08 — 第 8 章的练习：头数、上下文长度、完整的值矩阵。 */
 #include "attn.h"
 #include "cli.h"
@@ -11,7 +11,14 @@ static int refuse(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1006 "book/08-params.nw"
+/* 库返回了错误：印出它的说明，退出状态 1。 */
+static int failed(const char *exercise, int status)
+{
+    fprintf(stderr, "%s: %s\n", exercise, attn_strerror(status));
+    return 1;
+}
+
+#line 1129 "book/08-params.nw"
 static int ex_heads(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8;
@@ -27,13 +34,14 @@ static int ex_heads(int argc, char **argv)
     attn_gpt_config c = {.d_model = d_model, .n_heads = heads, .d_head = d_model / heads,
                          .n_layers = 1, .d_ff = 1, .vocab = 1, .n_ctx = 1, .biases = 1};
     attn_param_breakdown b;
-    if (attn_count_params(&c, &b) != ATTN_OK)
-        return refuse(argv[0], "无法计数");
+    int status = attn_count_params(&c, &b);
+    if (status != ATTN_OK)
+        return failed(argv[0], status);
     printf("E = %zu，%zu 个头，每个头 %zu 维：注意力参数 %llu\n", d_model, heads, d_model / heads,
            (unsigned long long)b.attention);
     return 0;
 }
-#line 1030 "book/08-params.nw"
+#line 1154 "book/08-params.nw"
 static int ex_context(int argc, char **argv)
 {
     size_t n_ctx = 1024;
@@ -43,20 +51,27 @@ static int ex_context(int argc, char **argv)
     int r = cli_parse(argc, argv, opts, 1);
     if (r != 1)
         return r == 0 ? 2 : 0;
+    if (n_ctx == 0)
+        return refuse(argv[0], "上下文长度必须是正数");
     attn_gpt_config c;
     attn_param_breakdown b;
     uint64_t flops, kv;
-    if (attn_gpt_preset("gpt2-small", &c) != ATTN_OK)
-        return 1;
-    c.n_ctx = n_ctx;
-    if (attn_count_params(&c, &b) != ATTN_OK || attn_attention_flops(&c, n_ctx, &flops) != ATTN_OK ||
-        attn_kv_cache_bytes(&c, n_ctx, 2, &kv) != ATTN_OK)
-        return refuse(argv[0], "上下文长度必须是正数");
+    int status = attn_gpt_preset("gpt2-small", &c);
+    if (status == ATTN_OK) {
+        c.n_ctx = n_ctx;
+        status = attn_count_params(&c, &b);
+    }
+    if (status == ATTN_OK)
+        status = attn_attention_flops(&c, n_ctx, &flops);
+    if (status == ATTN_OK)
+        status = attn_kv_cache_bytes(&c, n_ctx, 2, &kv);
+    if (status != ATTN_OK)
+        return failed(argv[0], status);
     printf("n_ctx = %zu：参数 %llu，注意力 FLOP %llu，键值缓存 %llu 字节（float16）\n", n_ctx,
            (unsigned long long)b.total, (unsigned long long)flops, (unsigned long long)kv);
     return 0;
 }
-#line 1055 "book/08-params.nw"
+#line 1186 "book/08-params.nw"
 static int ex_value(int argc, char **argv)
 {
     size_t d = 12288, d_head = 128;
@@ -75,7 +90,7 @@ static int ex_value(int argc, char **argv)
     return 0;
 }
 
-#line 370 "book/C-programs.nw"
+#line 455 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

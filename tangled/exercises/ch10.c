@@ -1,4 +1,4 @@
-#line 386 "book/C-programs.nw"
+#line 471 "book/C-programs.nw"
 /* attn-ch10：第 10 章的练习。 */
 #include "attn.h"
 #include "cli.h"
@@ -16,7 +16,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 988 "book/10-position.nw"
+#line 1069 "book/10-position.nw"
 static int ex_permute(int argc, char **argv)
 {
     int causal = 0, positions = 0;
@@ -32,19 +32,25 @@ static int ex_permute(int argc, char **argv)
     struct random_mha m;
     float e[PM_N * PM_D];
     attn_rng r;
-    attn_rng_seed(&r, seed);
-    random_mha_init(&m, &r);
-    attn_rng_normal(&r, e, PM_N * PM_D);
-    double gap = permutation_gap(&m, e, causal, positions);
-    if (isinf(gap))
+    double gap = 0.0;
+    int status = attn_rng_seed(&r, seed);
+    if (status == ATTN_OK)
+        status = random_mha_init(&m, &r);
+    if (status == ATTN_OK)
+        status = attn_rng_normal(&r, e, PM_N * PM_D);
+    if (status == ATTN_OK)
+        status = permutation_gap(&m, e, causal, positions, &gap);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "permute: %s\n", attn_strerror(status));
         return 1;
+    }
     printf("次序 3 0 4 1 2，因果掩码: %s，位置编码: %s\n",
            causal ? "有" : "无", positions ? "有" : "无");
     printf("最大差值: %.2g\n", gap);
     printf("输出跟着换位置: %s\n", gap < 1e-5 ? "是" : "否");
     return 0;
 }
-#line 1018 "book/10-position.nw"
+#line 1105 "book/10-position.nw"
 static int ex_sinusoid(int argc, char **argv)
 {
     size_t d = 4, p = 2;
@@ -57,28 +63,24 @@ static int ex_sinusoid(int argc, char **argv)
         return st < 0 ? 0 : 2;
     if (d == 0 || d % 2 != 0 || d > 1024)
         return bad_value(argv[0], "--d 必须是 2 到 1024 之间的偶数");
-    /* 只要第 p 行：算 p + 1 行，取最后一行 */
-    float *pe = malloc((p + 1) * d * sizeof *pe);
-    if (pe == NULL)
-        return 1;
-    int status = attn_positions_sinusoidal(pe, p + 1, d);
+    /* 只算第 p 行：从位置 p 起的一行 */
+    float pe[1024];
+    int status = attn_positions_sinusoidal_from(pe, 1, d, p);
     if (status != ATTN_OK) {
         fprintf(stderr, "sinusoid: %s\n", attn_strerror(status));
-        free(pe);
         return 1;
     }
     printf("PE(%zu) =", p);
     for (size_t i = 0; i < d; i++)
-        printf(" %.4f", pe[p * d + i]);
+        printf(" %.4f", pe[i]);
     printf("\n");
     for (size_t j = 0; j < d / 2; j++) {
         double w = pow(10000.0, -2.0 * (double)j / (double)d);
         printf("第 %zu 对: 频率 %.6f, 波长 %.4f\n", j, w, 2 * acos(-1.0) / w);
     }
-    free(pe);
     return 0;
 }
-#line 1054 "book/10-position.nw"
+#line 1137 "book/10-position.nw"
 static int ex_rope(int argc, char **argv)
 {
     size_t i = 2, j = 1;
@@ -105,7 +107,7 @@ static int ex_rope(int argc, char **argv)
     printf("分数: %.4f\n", (double)q[0] * k[0] + (double)q[1] * k[1]);
     return 0;
 }
-#line 1101 "book/10-position.nw"
+#line 1168 "book/10-position.nw"
 static int ex_cache(int argc, char **argv)
 {
     size_t tokens = 6, seed = 14;
@@ -124,18 +126,26 @@ static int ex_cache(int argc, char **argv)
     float q[NMAX * DK], k[NMAX * DK], v[NMAX * DV], qr[NMAX * DK], kr[NMAX * DK];
     float full[NMAX * DV], step[NMAX * DV], again[NMAX * DK];
     attn_rng r;
-    attn_rng_seed(&r, seed);
-    attn_rng_normal(&r, q, tokens * DK);
-    attn_rng_normal(&r, k, tokens * DK);
-    attn_rng_normal(&r, v, tokens * DV);
+    int status = attn_rng_seed(&r, seed);
+    if (status == ATTN_OK)
+        status = attn_rng_normal(&r, q, tokens * DK);
+    if (status == ATTN_OK)
+        status = attn_rng_normal(&r, k, tokens * DK);
+    if (status == ATTN_OK)
+        status = attn_rng_normal(&r, v, tokens * DV);
+    /* 一次算完：整块旋转，再做因果注意力 */
     memcpy(qr, q, tokens * DK * sizeof *q);
     memcpy(kr, k, tokens * DK * sizeof *k);
-    if (attn_rope(qr, tokens, DK, 0, 0.0f) != ATTN_OK ||
-        attn_rope(kr, tokens, DK, 0, 0.0f) != ATTN_OK ||
-        attn_sdpa(qr, kr, v, tokens, tokens, DK, DV, 0.0f, NULL, 1, full, NULL) != ATTN_OK)
-        return 1;
-    attn_kv_cache c;
-    int status = attn_kv_cache_init(&c, tokens, DK, DV);
+    if (status == ATTN_OK)
+        status = attn_rope(qr, tokens, DK, 0, 0.0f);
+    if (status == ATTN_OK)
+        status = attn_rope(kr, tokens, DK, 0, 0.0f);
+    if (status == ATTN_OK)
+        status = attn_sdpa(qr, kr, v, tokens, tokens, DK, DV, 0.0f, NULL, 1, full, NULL);
+    /* 逐词：init 失败时 c 被清零，后面的 attn_kv_cache_free 无害 */
+    attn_kv_cache c = {0};
+    if (status == ATTN_OK)
+        status = attn_kv_cache_init(&c, tokens, DK, DV);
     for (size_t t = 0; t < tokens && status == ATTN_OK; t++) {
         float kt[DK], qt[DK];
         memcpy(kt, k + t * DK, sizeof kt);
@@ -172,7 +182,7 @@ static int ex_cache(int argc, char **argv)
     return 0;
 }
 
-#line 408 "book/C-programs.nw"
+#line 493 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {

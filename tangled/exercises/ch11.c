@@ -1,4 +1,4 @@
-#line 423 "book/C-programs.nw"
+#line 508 "book/C-programs.nw"
 /* attn-ch11：第 11 章的练习 */
 #include "attn.h"
 #include "cli.h"
@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#line 1535 "book/11-block.nw"
+#include "../examples/ch11.h"
+
+#line 1858 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
 {
     const char *values = "1,2,3,4";
@@ -21,10 +23,15 @@ static int ex_layernorm(int argc, char **argv)
         return r < 0 ? 0 : 2;
     float x[16], y[16];
     size_t d = cli_parse_list(values, x, 16);
-    if (d == 0 || attn_layernorm(x, NULL, NULL, y, 1, d, eps) != ATTN_OK) {
+    if (d == 0 || !(eps > 0.0f) || isinf(eps)) {
         fprintf(stderr, "layernorm: --values 要是逗号分开的有限数，--eps 要是有限的正数\n"
                         "用法: layernorm [--values 1,2,3,4] [--eps 1e-5]\n");
         return 2;
+    }
+    int status = attn_layernorm(x, NULL, NULL, y, 1, d, eps);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "layernorm: %s\n", attn_strerror(status));
+        return 1;
     }
     double mean = 0.0, var = 0.0;
     for (size_t j = 0; j < d; j++)
@@ -39,7 +46,7 @@ static int ex_layernorm(int argc, char **argv)
     return 0;
 }
 
-#line 1568 "book/11-block.nw"
+#line 1896 "book/11-block.nw"
 static int ex_gelu(int argc, char **argv)
 {
     float x = 1.0f;
@@ -50,14 +57,19 @@ static int ex_gelu(int argc, char **argv)
     if (r <= 0)
         return r < 0 ? 0 : 2;
     float g = x, relu = x;
-    attn_gelu(&g, 1);
-    attn_relu(&relu, 1);
+    int status = attn_gelu(&g, 1);
+    if (status == ATTN_OK)
+        status = attn_relu(&relu, 1);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "gelu: %s\n", attn_strerror(status));
+        return 1;
+    }
     double exact = 0.5 * x * (1.0 + erf(x / sqrt(2.0)));
     printf("x = %g：GELU %.4f，ReLU %.4f，erf 形式 %.4f\n", x, g, relu, exact);
     return 0;
 }
 
-#line 1587 "book/11-block.nw"
+#line 1920 "book/11-block.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t layers = 2, d_ff = 128;
@@ -73,13 +85,16 @@ static int ex_params(int argc, char **argv)
                         "用法: params [--layers 2] [--d-ff 128]\n");
         return 2;
     }
-    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = layers,
-                         .d_ff = d_ff, .vocab = 16, .n_ctx = 16, .biases = 1,
-                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
-    attn_gpt m;
+    attn_gpt_config c = tiny_config();
+    c.n_layers = layers;
+    c.d_ff = d_ff;
+    attn_gpt m;   /* init 失败时被清零，attn_gpt_free 无害 */
     attn_param_breakdown b;
-    if (attn_gpt_init(&m, &c, 1) != ATTN_OK || attn_count_params(&c, &b) != ATTN_OK) {
-        fprintf(stderr, "params: 内存不够\n");
+    int status = attn_count_params(&c, &b);
+    if (status == ATTN_OK)
+        status = attn_gpt_init(&m, &c, 1);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "params: %s\n", attn_strerror(status));
         return 1;
     }
     printf("每层 %llu（注意力 %llu，前馈 %llu，层规范化 %llu）\n",
@@ -90,63 +105,114 @@ static int ex_params(int argc, char **argv)
     return 0;
 }
 
-#line 1621 "book/11-block.nw"
+#line 1957 "book/11-block.nw"
+/* 把 --tokens 的逗号列表读成词号：每个都是 0 到 15 的整数，至少 1 个、最多 16 个；不合格时返回 0 */
+static size_t read_tokens(const char *list, int *tokens)
+{
+    float v[16];
+    size_t n = cli_parse_list(list, v, 16);
+    for (size_t i = 0; i < n; i++) {
+        if (!(v[i] >= 0.0f && v[i] <= 15.0f) || v[i] != (float)(int)v[i])
+            return 0;
+        tokens[i] = (int)v[i];
+    }
+    return n;
+}
+
 static int ex_next(int argc, char **argv)
 {
     const char *list = "3,1,4,1,5";
-    size_t seed = 2024;
+    size_t seed = 2024, ctx = 16;
     const struct cli_option opts[] = {
         {"tokens", CLI_STRING, &list, "读进去的词号，0 到 15，逗号分开（最多 16 个）"},
         {"seed", CLI_SIZE, &seed, "随机初始化的种子"},
+        {"ctx", CLI_SIZE, &ctx, "上下文的长度 n_ctx，1 到 16（默认 16）"},
     };
     int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (r <= 0)
         return r < 0 ? 0 : 2;
-    float v[16];
     int tokens[16];
-    size_t n = cli_parse_list(list, v, 16);
-    for (size_t i = 0; i < n; i++) {
-        tokens[i] = (int)v[i];
-        if (v[i] != (float)tokens[i] || tokens[i] < 0 || tokens[i] > 15)
-            n = 0;
-    }
-    if (n == 0) {
-        fprintf(stderr, "next: --tokens 要是 0 到 15 的整数，逗号分开，最多 16 个\n"
-                        "用法: next [--tokens 3,1,4,1,5] [--seed 2024]\n");
+    size_t n = read_tokens(list, tokens);
+    if (n == 0 || ctx < 1 || ctx > 16) {
+        fprintf(stderr, "next: --tokens 要是 0 到 15 的整数，逗号分开，最多 16 个；--ctx 在 1 到 16 之间\n"
+                        "用法: next [--tokens 3,1,4,1,5] [--seed 2024] [--ctx 16]\n");
         return 2;
     }
-    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = 2,
-                         .d_ff = 128, .vocab = 16, .n_ctx = 16, .biases = 1,
-                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
-    attn_gpt m;
-    attn_gpt_decoder dec;
+    attn_gpt_config c = tiny_config();
+    c.n_ctx = ctx;
+    attn_gpt m;               /* init 失败时被清零 */
+    attn_gpt_decoder dec = {0};
     float all[16 * 16], one[16];
-    if (attn_gpt_init(&m, &c, seed) != ATTN_OK ||
-        attn_gpt_forward(&m, tokens, n, all) != ATTN_OK ||
-        attn_gpt_decoder_init(&dec, &m) != ATTN_OK) {
-        fprintf(stderr, "next: 内存不够\n");
-        return 1;
-    }
     double worst = 0.0;
-    for (size_t i = 0; i < n; i++) {
-        attn_gpt_step(&dec, tokens[i], one);
-        for (int t = 0; t < 16; t++)
+    int status = attn_gpt_init(&m, &c, seed);
+    if (status == ATTN_OK)
+        status = attn_gpt_forward(&m, tokens, n, all);   /* n > ctx：ATTN_EINVAL */
+    if (status == ATTN_OK)
+        status = attn_gpt_decoder_init(&dec, &m);
+    for (size_t i = 0; i < n && status == ATTN_OK; i++) {
+        status = attn_gpt_step(&dec, tokens[i], one);
+        for (int t = 0; t < 16 && status == ATTN_OK; t++)
             worst = fmax(worst, fabs(one[t] - all[i * 16 + t]));
     }
     float *p = all + (n - 1) * 16;
-    attn_softmax(p, 16);
+    if (status == ATTN_OK)
+        status = attn_softmax(p, 16);
+    attn_gpt_decoder_free(&dec);   /* 每条路都释放：清零的解码器和模型释放起来无害 */
+    attn_gpt_free(&m);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "next: %s\n", attn_strerror(status));
+        return 1;
+    }
     int best = 0;
     for (int t = 1; t < 16; t++)
         if (p[t] > p[best])
             best = t;
     printf("下一个词最可能是 %d，概率 %.4f（1/16 = 0.0625）\n", best, p[best]);
     printf("一次算完与逐词经过 KV 缓存，分数最多相差 %.1e\n", worst);
-    attn_gpt_decoder_free(&dec);
-    attn_gpt_free(&m);
     return 0;
 }
 
-#line 439 "book/C-programs.nw"
+#line 2027 "book/11-block.nw"
+static int ex_generate(int argc, char **argv)
+{
+    const char *list = "3,1,4,1,5";
+    size_t seed = 2024, count = 11;
+    const struct cli_option opts[] = {
+        {"tokens", CLI_STRING, &list, "提示的词号，0 到 15，逗号分开（最多 16 个）"},
+        {"n", CLI_SIZE, &count, "续写几个词，1 到 16（默认 11）"},
+        {"seed", CLI_SIZE, &seed, "随机初始化的种子"},
+    };
+    int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (r <= 0)
+        return r < 0 ? 0 : 2;
+    int prompt[16], out[16];
+    size_t n = read_tokens(list, prompt);
+    if (n == 0 || count < 1 || count > 16) {
+        fprintf(stderr, "generate: --tokens 要是 0 到 15 的整数，逗号分开，最多 16 个；--n 在 1 到 16 之间\n"
+                        "用法: generate [--tokens 3,1,4,1,5] [--n 11] [--seed 2024]\n");
+        return 2;
+    }
+    attn_gpt_config c = tiny_config();
+    attn_gpt m;
+    int status = attn_gpt_init(&m, &c, seed);
+    if (status == ATTN_OK)
+        status = generate_greedy(&m, prompt, n, out, count);
+    attn_gpt_free(&m);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "generate: %s\n", attn_strerror(status));
+        return 1;
+    }
+    printf("提示:");
+    for (size_t i = 0; i < n; i++)
+        printf(" %d", prompt[i]);
+    printf("\n续写:");
+    for (size_t i = 0; i < count; i++)
+        printf(" %d", out[i]);
+    printf("\n");
+    return 0;
+}
+
+#line 528 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
     static const struct cli_exercise ex[] = {
@@ -154,6 +220,7 @@ int main(int argc, char **argv)
         {"gelu", "比较 GELU、ReLU 与 erf 形式的 GELU", ex_gelu},
         {"params", "本章小模型的参数个数", ex_params},
         {"next", "随机小模型对下一个词的概率；一次算完与逐词比较", ex_next},
+        {"generate", "让随机小模型贪心地往下写", ex_generate},
     };
     return cli_dispatch(argc, argv, "attn-ch11", ex, sizeof ex / sizeof ex[0]);
 }

@@ -1,4 +1,4 @@
-#line 17 "book/C-programs.nw"
+#line 76 "book/C-programs.nw"
 #include "cli.h"
 
 #include <errno.h>
@@ -17,7 +17,7 @@ static void cli_usage(FILE *f, const char *exercise, const struct cli_option *op
         fprintf(f, "  --%-12s %s\n", opts[i].name, opts[i].help);
 }
 
-#line 96 "book/C-programs.nw"
+#line 155 "book/C-programs.nw"
 static int cli_read_value(const struct cli_option *o, const char *s)
 {
     char *end = NULL;
@@ -48,7 +48,7 @@ static int cli_read_value(const struct cli_option *o, const char *s)
     return 0;
 }
 
-#line 37 "book/C-programs.nw"
+#line 96 "book/C-programs.nw"
 int cli_parse(int argc, char **argv, const struct cli_option *opts, size_t n_opts)
 {
     for (int i = 1; i < argc; i++) {
@@ -102,7 +102,7 @@ int cli_dispatch(int argc, char **argv, const char *program,
     return asked ? 0 : 2;
 }
 
-#line 455 "book/C-programs.nw"
+#line 545 "book/C-programs.nw"
 size_t cli_parse_list(const char *s, float *out, size_t max)
 {
     size_t n = 0;

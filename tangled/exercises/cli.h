@@ -1,4 +1,4 @@
-#line 224 "book/00-preface.nw"
+#line 33 "book/C-programs.nw"
 /* exercises/cli.h — 练习程序共用的命令行解析。 */
 #ifndef ATTN_CLI_H
 #define ATTN_CLI_H
@@ -28,7 +28,7 @@ int cli_parse(int argc, char **argv, const struct cli_option *opts, size_t n_opt
 int cli_dispatch(int argc, char **argv, const char *program,
                  const struct cli_exercise *ex, size_t n_ex);
 
-/* 把 "a,b,c" 这样用逗号分开的有限数读进 out[max]，返回个数；出错返回 0（第 11、12 章的练习用） */
+/* 把 "a,b,c" 这样用逗号分开的有限数读进 out[max]，返回个数；出错返回 0（第 1、11、12 章的练习用） */
 size_t cli_parse_list(const char *s, float *out, size_t max);
 
 #endif

@@ -1,4 +1,4 @@
-#line 463 "book/01-mlp.nw"
+#line 1092 "book/01-mlp.nw"
 /* 打印五列：x、sin(x)、2 段、4 段、8 段折线网络的输出 */
 #include "attn.h"
 
@@ -17,8 +17,11 @@ int main(void)
         size_t n = (size_t)2 << t;                      /* 2、4、8 段 */
         float w1[8], b1[8], w2[8], b2[1];
         relu_sine_net(n, w1, b1, w2, b2);
-        if (attn_ffn(x, N, 1, w1, b1, n, w2, b2, 1, y[t]) != ATTN_OK)
+        int status = attn_ffn(x, N, 1, w1, b1, n, w2, b2, 1, y[t]);
+        if (status != ATTN_OK) {
+            fprintf(stderr, "fig01-relu-fit: %s\n", attn_strerror(status));
             return 1;
+        }
     }
     for (int i = 0; i < N; i++)
         printf("%.4f %.5f %.5f %.5f %.5f\n", x[i], sin(x[i]), y[0][i], y[1][i], y[2][i]);

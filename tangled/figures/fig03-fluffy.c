@@ -1,4 +1,4 @@
-#line 1090 "book/03-attention.nw"
+#line 1625 "book/03-attention.nw"
 /* 图 3.1 的数据：注意力模式，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 
@@ -9,8 +9,11 @@
 int main(void)
 {
     float w[FL_N * FL_N], out[FL_N * FL_D];
-    if (fluffy_attention(3, 2, w, out) != ATTN_OK)
+    int status = fluffy_attention(3, 2, w, out);
+    if (status != ATTN_OK) {
+        fprintf(stderr, "fig03-fluffy: %s\n", attn_strerror(status));
         return 1;
+    }
     for (int i = 0; i < FL_N; i++) {
         for (int j = 0; j < FL_N; j++)
             printf("%d %d %.3f\n", j, i, w[i * FL_N + j]);

@@ -1,4 +1,4 @@
-#line 553 "book/08-params.nw"
+#line 983 "book/08-params.nw"
 /* 三种数法下，各类参数占总数的百分比。列：模型 注意力 MLP 嵌入 层规范化 总数（亿） */
 #include "attn.h"
 
@@ -26,7 +26,7 @@ int main(void)
     video.biases = video.layer_norms = video.learned_positions = video.tied = 0;
     printf("# 模型 注意力%% MLP%% 嵌入%% 层规范化%% 总数（亿）\n");
     if (print_row("GPT-2 small", &g2) != ATTN_OK || print_row("GPT-3（真实搭法）", &g3) != ATTN_OK ||
-        print_row("GPT-3（视频的数法）", &video) != ATTN_OK)
+        print_row("GPT-3（只数矩阵）", &video) != ATTN_OK)
         return 1;
     return 0;
 }

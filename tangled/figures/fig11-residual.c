@@ -1,4 +1,4 @@
-#line 1470 "book/11-block.nw"
+#line 1789 "book/11-block.nw"
 /* 8 层的随机小模型读 16 个词。每行：层号（0 = 嵌入之后）、16 个位置 ‖x‖ 的平均值、最大值、
    这一层的改变量 ‖Δx‖ 的平均值（第 0 行为 0） */
 #include "attn.h"
@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../examples/ch11.h"
+
 int main(void)
 {
-    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = 8,
-                         .d_ff = 128, .vocab = 16, .n_ctx = 16, .biases = 1,
-                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
+    attn_gpt_config c = tiny_config();
+    c.n_layers = 8;
     enum { N = 16, D = 32 };
     int tokens[N];
     float x[N * D], before[N * D];

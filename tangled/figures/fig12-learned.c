@@ -1,4 +1,4 @@
-#line 2495 "book/12-learning.nw"
+#line 3416 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层最看重颜色的那个头 */
 #include "attn.h"
 
@@ -11,7 +11,7 @@
 int main(void)
 {
     fluffy_trainer T;
-    if (fluffy_init(&T, 1, 1) != ATTN_OK)
+    if (fluffy_init(&T, 1) != ATTN_OK)
         return 1;
     for (int s = 0; s < 2000; s++)
         fluffy_step(&T, NULL);
@@ -21,7 +21,8 @@ int main(void)
         int tok[FL_LEN];
         float w[2 * 2 * 16];
         fluffy_sentence(sent[e], tok);
-        fluffy_patterns(&T.m, tok, 4, w);
+        if (fluffy_patterns(&T.m, tok, 4, w) != ATTN_OK)
+            return 1;
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < 4; j++)
                 printf("%d %d %.4f\n", i, j, w[head * 16 + i * 4 + j]);

@@ -1,4 +1,4 @@
-#line 2373 "book/12-learning.nw"
+#line 3312 "book/12-learning.nw"
 /* 图 12.1 的数据：每 20 步一行 "步数 训练损失(这 20 步的平均) 检验损失" */
 #include "attn.h"
 
@@ -11,7 +11,7 @@
 int main(void)
 {
     fluffy_trainer T;
-    if (fluffy_init(&T, 1, 1) != ATTN_OK)
+    if (fluffy_init(&T, 1) != ATTN_OK)
         return 1;
     float sum = 0, loss, acc;
     for (int s = 1; s <= 2000; s++) {

@@ -1,4 +1,4 @@
-#line 1154 "book/03-attention.nw"
+#line 1653 "book/03-attention.nw"
 /* 图 3.1 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
 #include "attn.h"
 #include "live_json.h"
@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-/* 用调用者的 w_q 和由 s、c 造出的 W_K（同 fluffy_attention）算注意力 */
+/* 用调用者的 w_q 和由 s、c 造出的 W_K（同 fluffy_qk）算注意力 */
 static int live_fluffy(const float *w_q, float s, float c, float *w, float *out)
 {
     float w_k[FL_D * FL_DK] = {0};

@@ -1,4 +1,4 @@
-#line 2592 "book/12-learning.nw"
+#line 3455 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 #include "live_json.h"
@@ -10,11 +10,33 @@
 
 enum { LIVE_STEPS = 100 };
 
+/* 页面里的一步（tools/live.js）：返回这一批的平均损失，失败时是 NaN */
+static float live_step(fluffy_trainer *T)
+{
+    int tok[FL_BATCH * FL_LEN];
+    float total = 0.0f, l;
+    size_t n = T->m.n_params;
+    fluffy_batch(T, tok);
+    memset(T->grad, 0, n * sizeof *T->grad);
+    for (int b = 0; b < FL_BATCH; b++) {
+        if (attn_gpt_loss_grad(&T->m, tok + b * FL_LEN, tok + b * FL_LEN + 1, FL_LEN - 1, &l,
+                               &T->g) != ATTN_OK)
+            return NAN;
+        total += l;
+    }
+    for (size_t i = 0; i < n; i++)
+        T->grad[i] /= FL_BATCH;
+    if (attn_adamw_step(T->m.params, T->grad, T->m1, T->m2, n, ++T->t, 3e-3f, 0.9f, 0.999f,
+                        1e-8f, 0.01f) != ATTN_OK)
+        return NAN;
+    return total / FL_BATCH;
+}
+
 int main(void)
 {
     fluffy_trainer T;
     attn_gpt_config c = fluffy_config(2);
-    if (fluffy_init(&T, 1, 1) != ATTN_OK)               /* 两个头，同图 12.2 */
+    if (fluffy_init(&T, 1) != ATTN_OK)               /* 两个头，同图 12.2 */
         return 1;
     live_open(NULL, '{');
     live_open("data", '{');
@@ -63,7 +85,7 @@ int main(void)
     live_check_begin("ch12-train", "click train 1");
     float loss = 0, sum = 0, eval_loss, acc;
     for (int s = 1; s <= LIVE_STEPS; s++) {
-        loss = fluffy_step(&T, NULL);
+        loss = live_step(&T);
         if (s > LIVE_STEPS - 20)
             sum += loss;
     }
@@ -80,7 +102,8 @@ int main(void)
         int tok[FL_LEN];
         float w[2 * 2 * 16];
         fluffy_sentence(sent[e], tok);
-        fluffy_patterns(&T.m, tok, 4, w);
+        if (fluffy_patterns(&T.m, tok, 4, w) != ATTN_OK)
+            return 1;
         for (int i = 0; i < 4; i++)
             for (int j = 0; j <= i; j++) {
                 char key[32];

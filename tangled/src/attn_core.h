@@ -1,4 +1,4 @@
-#line 641 "book/03-attention.nw"
+#line 616 "book/03-attention.nw"
 /* src/attn_core.h — 一个注意力问题的描述，库里的各个实现共用，不对外公开。 */
 #ifndef ATTN_CORE_H
 #define ATTN_CORE_H
@@ -34,14 +34,14 @@ int attn_problem_solve(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 682 "book/03-attention.nw"
+#line 657 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 1357 "book/09-fast.nw"
+#line 1015 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
 /* 同上，另把每行最后的最大分数 m 和指数和 l 写进 row_m、row_l（各 [heads][n_q]） */
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l);
-/* 快速实现的三种指令集 */
+/* 快速实现的三种指令集（第 9 章只有通用的一种，附录 D 加上另外两种） */
 enum { ATTN_ISA_PORTABLE, ATTN_ISA_AVX2, ATTN_ISA_AVX512, ATTN_ISA_COUNT };
 /* "portable"、"avx2"、"avx512"；其他的数是 "unknown" */
 const char *attn_isa_name(int isa);
@@ -49,20 +49,27 @@ const char *attn_isa_name(int isa);
 int attn_isa_lanes(int isa);
 /* 这个构建、这个 CPU 能用它时返回 1 */
 int attn_isa_available(int isa);
-/* 正在用的指令集：环境变量 ATTN_ISA 指定的（能用时），否则是能用的最宽的 */
+/* 正在用的指令集：能用的最宽的一种（附录 D：环境变量 ATTN_ISA 可以指定一种能用的） */
 int attn_isa_current(void);
 /* 指定以后用哪一种（测试用）；-1 表示恢复自动选择；不能用的是 ATTN_EINVAL */
 int attn_isa_force(int isa);
-/* threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
-double attn_isa_peak_flops(int isa, int threads, size_t iters);
 /* 所有分数都远在 float 的范围之内、输入都是有限数时返回 1 */
 int attn_flash_applies(const attn_problem *prob);
 /* 快速实现自己分配的字节数（每个线程一块工作区）；参数不合法或溢出时为 0 */
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 609 "book/12-learning.nw"
-/* 第 12 章：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
+#line 492 "book/12-learning.nw"
+/* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
+int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
+                                 size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                                 float scale, const unsigned char *mask, int causal,
+                                 const float *dout, float *dq, float *dk, float *dv);
+#line 298 "book/D-cpu.nw"
+/* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
+double attn_isa_peak_flops(int isa, int threads, size_t iters);
+#line 685 "book/D-cpu.nw"
+/* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -70,12 +77,6 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         const float *dout, float *dq, float *dk, float *dv, int threads);
 /* 它要分配的字节数；溢出或参数不合法时为 0 */
 size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int threads);
-#line 633 "book/12-learning.nw"
-/* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
-int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
-                                 size_t n_q, size_t n_k, size_t d_k, size_t d_v,
-                                 float scale, const unsigned char *mask, int causal,
-                                 const float *dout, float *dq, float *dk, float *dv);
 
-#line 678 "book/03-attention.nw"
+#line 653 "book/03-attention.nw"
 #endif

@@ -1,4 +1,5 @@
-#line 83 "book/12-learning.nw"
+#line 348 "book/12-learning.nw"
+/* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -6,11 +7,20 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#line 405 "book/12-learning.nw"
+/* 附录 D 在这里包含它的快速实现的声明 */
+#line 631 "book/D-cpu.nw"
+#include "linear_fast.h"
+#line 357 "book/12-learning.nw"
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
+#endif
 
 int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
+#line 1664 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -30,27 +40,32 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++)
             if (attn_overlap(outs[a], olens[a] * sizeof(float), ins[b], lens[b] * sizeof(float)) ||
-                (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b], olens[b] * sizeof(float))))
+                (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b],
+                                       olens[b] * sizeof(float))))
                 return ATTN_EINVAL;
+#line 409 "book/12-learning.nw"
+    /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
+#line 635 "book/D-cpu.nw"
+    if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
+        dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
+        dw = NULL;
+    }
+#line 367 "book/12-learning.nw"
     /* dx[n][d_in] = dy[n][d_out] · wᵀ */
     if (dx != NULL)
         for (size_t i = 0; i < n; i++)
             for (size_t k = 0; k < d_in; k++) {
-                double s = 0;
+                float s = 0.0f;
                 for (size_t j = 0; j < d_out; j++)
-                    s += (double)dy[i * d_out + j] * w[k * d_out + j];
-                dx[i * d_in + k] = (float)s;
+                    s += dy[i * d_out + j] * w[k * d_out + j];
+                dx[i * d_in + k] = s;
             }
     /* dw[d_in][d_out] += xᵀ · dy */
     if (dw != NULL)
         for (size_t i = 0; i < n; i++)
-            for (size_t k = 0; k < d_in; k++) {
-                float xv = x[i * d_in + k];
-                if (xv == 0.0f)
-                    continue;
+            for (size_t k = 0; k < d_in; k++)
                 for (size_t j = 0; j < d_out; j++)
-                    dw[k * d_out + j] += xv * dy[i * d_out + j];
-            }
+                    dw[k * d_out + j] += x[i * d_in + k] * dy[i * d_out + j];
     /* db[d_out] += Σ_i dy[i] */
     if (db != NULL)
         for (size_t i = 0; i < n; i++)
@@ -59,14 +74,16 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
     return ATTN_OK;
 }
 
-#line 216 "book/12-learning.nw"
+#line 437 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
+#line 1691 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-    if (attn_overlap(ds, n * sizeof(float), p, n * sizeof(float)) || (ds != dp && attn_overlap(ds, n * sizeof(float), dp, n * sizeof(float))))
+    if (attn_overlap(ds, bytes, p, bytes) || (ds != dp && attn_overlap(ds, bytes, dp, bytes)))
         return ATTN_EINVAL;
+#line 440 "book/12-learning.nw"
     double dot = 0;
     for (size_t j = 0; j < n; j++)
         dot += (double)dp[j] * p[j];
@@ -75,7 +92,7 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 320 "book/12-learning.nw"
+#line 500 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* 查询 i 能否看键 j（与 attn_sdpa 相同：掩码与因果都允许） */
@@ -105,12 +122,13 @@ static void bwd_scores(const float *q, const float *k, size_t n_q, size_t n_k, s
     }
 }
 
-/* try_fast 为 1 时先让快速实现试一试（见下一小节） */
+/* try_fast 为 1 时先让附录 D 的快速实现试一试 */
 static int sdpa_backward(const float *q, const float *k, const float *v,
                          size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
+#line 1702 "book/12-learning.nw"
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
@@ -141,23 +159,27 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
     }
+#line 536 "book/12-learning.nw"
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
-    if (try_fast)
-#line 624 "book/12-learning.nw"
-        if ((double)n_q * (double)n_k >= 192.0 * 96.0 &&
+    if (try_fast) {
+#line 578 "book/12-learning.nw"
+        /* 附录 D 在这里接手够大的问题 */
+#line 702 "book/D-cpu.nw"
+        if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
             return ATTN_OK;
-#line 388 "book/12-learning.nw"
+#line 539 "book/12-learning.nw"
+    }
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
         return ATTN_ENOMEM;
-    if (dq != NULL) memset(dq, 0, nq_ * sizeof *dq);
-    if (dk != NULL) memset(dk, 0, nk_ * sizeof *dk);
-    if (dv != NULL) memset(dv, 0, nv_ * sizeof *dv);
+    if (dq != NULL) memset(dq, 0, n_q * d_k * sizeof *dq);
+    if (dk != NULL) memset(dk, 0, n_k * d_k * sizeof *dk);
+    if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 426 "book/12-learning.nw"
+#line 584 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -174,10 +196,10 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 397 "book/12-learning.nw"
+#line 549 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 445 "book/12-learning.nw"
+#line 603 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -191,7 +213,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 461 "book/12-learning.nw"
+#line 619 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -216,7 +238,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 401 "book/12-learning.nw"
+#line 553 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
@@ -238,11 +260,12 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
     return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
 }
 
-#line 1221 "book/12-learning.nw"
+#line 672 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
+#line 1737 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -251,13 +274,15 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
         return ATTN_EINVAL;
     if (__builtin_mul_overflow(n, d, &nd) || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
-    if (attn_overlap(dx, nd * sizeof(float), x, nd * sizeof(float)) || (dx != dy && attn_overlap(dx, nd * sizeof(float), dy, nd * sizeof(float))) ||
-        attn_overlap(dx, nd * sizeof(float), gamma, d * sizeof(float)) || attn_overlap(dgamma, d * sizeof(float), x, nd * sizeof(float)) ||
-        attn_overlap(dgamma, d * sizeof(float), dy, nd * sizeof(float)) || attn_overlap(dgamma, d * sizeof(float), gamma, d * sizeof(float)) ||
-        attn_overlap(dbeta, d * sizeof(float), x, nd * sizeof(float)) || attn_overlap(dbeta, d * sizeof(float), dy, nd * sizeof(float)) ||
-        attn_overlap(dbeta, d * sizeof(float), gamma, d * sizeof(float)) || attn_overlap(dbeta, d * sizeof(float), dgamma, d * sizeof(float)) ||
-        attn_overlap(dx, nd * sizeof(float), dgamma, d * sizeof(float)) || attn_overlap(dx, nd * sizeof(float), dbeta, d * sizeof(float)))
+    size_t xb = nd * sizeof(float), vb = d * sizeof(float);
+    if (attn_overlap(dx, xb, x, xb) || (dx != dy && attn_overlap(dx, xb, dy, xb)) ||
+        attn_overlap(dx, xb, gamma, vb) || attn_overlap(dgamma, vb, x, xb) ||
+        attn_overlap(dgamma, vb, dy, xb) || attn_overlap(dgamma, vb, gamma, vb) ||
+        attn_overlap(dbeta, vb, x, xb) || attn_overlap(dbeta, vb, dy, xb) ||
+        attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
+        attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
         return ATTN_EINVAL;
+#line 677 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d, *gi = dy + i * d;
         double mu = 0, var = 0;
@@ -285,63 +310,77 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
     return ATTN_OK;
 }
 
-#line 1327 "book/12-learning.nw"
-/* gelu'(x)，double */
+#line 726 "book/12-learning.nw"
+/* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
     if (isinf(x))
         return x > 0 ? 1.0 : 0.0;
-    const double c = 0.7978845608028654;     /* sqrt(2/π) */
-    double t = tanh(c * (x + 0.044715 * x * x * x));
-    return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c * (1 + 3 * 0.044715 * x * x);
+    const double c = 0.79788456080286535588;     /* sqrt(2/π) */
+    double u = c * (x + 0.044715 * x * x * x);
+    double sg = 1.0 / (1.0 + exp(-2.0 * u));
+    return sg + 2.0 * x * sg * (1.0 - sg) * c * (1.0 + 3.0 * 0.044715 * x * x);
 }
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
+#line 1758 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-    if (attn_overlap(dx, n * sizeof(float), x, n * sizeof(float)) || (dx != dy && attn_overlap(dx, n * sizeof(float), dy, n * sizeof(float))))
+    if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
+#line 740 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
     return ATTN_OK;
 }
 
-#line 1398 "book/12-learning.nw"
+#line 771 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
+#line 1770 "book/12-learning.nw"
     size_t bytes;
-    size_t nv;
-    if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0)
+    if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
+        !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
         return ATTN_EINVAL;
-    if (__builtin_mul_overflow(n, vocab, &nv) || !attn_bytes2(&bytes, n, vocab))
-        return ATTN_EINVAL;
-    if (attn_overlap(dlogits, nv * sizeof(float), logits, nv * sizeof(float)) ||
-        attn_overlap(dlogits, (nv * sizeof(float)) * sizeof(int), targets, n * sizeof(int)) ||
-        attn_overlap(loss, 1 * sizeof(float), logits, nv * sizeof(float)) ||
-        attn_overlap(loss, 1 * sizeof(float), dlogits, nv * sizeof(float)))
+    size_t tb = n * sizeof(int);
+    if ((dlogits != logits && attn_overlap(dlogits, bytes, logits, bytes)) ||
+        attn_overlap(dlogits, bytes, targets, tb) || attn_overlap(loss, sizeof *loss, targets, tb) ||
+        attn_overlap(loss, sizeof *loss, logits, bytes) ||
+        attn_overlap(loss, sizeof *loss, dlogits, bytes))
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
         if (targets[i] < 0 || (size_t)targets[i] >= vocab)
             return ATTN_EINVAL;
-    for (size_t i = 0; i < nv; i++)
+    for (size_t i = 0; i < n * vocab; i++)
         if (!isfinite(logits[i]))
             return ATTN_EINVAL;
+#line 775 "book/12-learning.nw"
     double total = 0;
     for (size_t i = 0; i < n; i++) {
         const float *z = logits + i * vocab;
-        double m = z[0], s = 0;
-        for (size_t j = 1; j < vocab; j++) if (z[j] > m) m = z[j];
-        for (size_t j = 0; j < vocab; j++) s += exp(z[j] - m);
-        double lse = m + log(s);
-        total += lse - z[targets[i]];
-        /* dz = (p − onehot)/n */
-        if (dlogits != NULL)
+        float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
+        float m = z[0];
+        double s = 0, zt = z[targets[i]];
+        for (size_t j = 1; j < vocab; j++)
+            m = z[j] > m ? z[j] : m;
+        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
+        for (size_t j = 0; j < vocab; j++) {
+            float e = expf(z[j] - m);
+            s += e;
+            if (dz != NULL)
+                dz[j] = e;
+        }
+        total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
+        /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
+        if (dz != NULL) {
+            float scale = (float)(1.0 / (s * (double)n));
             for (size_t j = 0; j < vocab; j++)
-                dlogits[i * vocab + j] = (float)((exp(z[j] - lse) -
-                                                 (j == (size_t)targets[i])) / (double)n);
+                dz[j] *= scale;
+            dz[targets[i]] -= (float)(1.0 / (double)n);
+        }
     }
     *loss = (float)(total / (double)n);
     return ATTN_OK;

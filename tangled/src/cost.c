@@ -1,4 +1,4 @@
-#line 648 "book/08-params.nw"
+#line 395 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 

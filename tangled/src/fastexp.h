@@ -1,21 +1,27 @@
-#line 775 "book/09-fast.nw"
-/* src/fastexp.h — 只用加减乘和移位的 exp，循环里能被编译器向量化。 */
+#line 648 "book/09-fast.nw"
+/* src/fastexp.h — exp(x)，x <= 0：快速路径的每个分数都要一次。 */
 #ifndef ATTN_FASTEXP_H
 #define ATTN_FASTEXP_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-/* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0）。 */
+#line 670 "book/09-fast.nw"
+/* 附录 D：多项式的 exp，定义 ATTN_EXP_POLY */
+#line 161 "book/D-cpu.nw"
+#define ATTN_EXP_POLY 1
+
+/* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0）：只用加减乘和移位，循环里能被编译器向量化 */
 static inline float attn_exp_neg(float x)
 {
-#line 795 "book/09-fast.nw"
+#line 174 "book/D-cpu.nw"
     x = x < -87.9f ? -87.9f : x;
-#line 799 "book/09-fast.nw"
+#line 178 "book/D-cpu.nw"
     float kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;   /* k = round(x / ln2) */
     float r = x - kf * 0.693359375f;                            /* ln2 的高位 */
     r = r - kf * -2.12194440e-4f;                               /* ln2 的低位 */
-#line 805 "book/09-fast.nw"
+#line 184 "book/D-cpu.nw"
     float p = 1.9875691500e-4f;
     p = p * r + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
@@ -23,12 +29,21 @@ static inline float attn_exp_neg(float x)
     p = p * r + 1.6666665459e-1f;
     p = p * r + 5.0000001201e-1f;
     p = p * r * r + r + 1.0f;
-#line 815 "book/09-fast.nw"
+#line 194 "book/D-cpu.nw"
     uint32_t bits = (uint32_t)((int32_t)kf + 127) << 23;
     float two_k;
     memcpy(&two_k, &bits, sizeof two_k);
     return p * two_k;
-#line 789 "book/09-fast.nw"
+#line 170 "book/D-cpu.nw"
 }
+
+#line 658 "book/09-fast.nw"
+#ifndef ATTN_EXP_POLY
+/* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0） */
+static inline float attn_exp_neg(float x)
+{
+    return expf(x);
+}
+#endif
 
 #endif

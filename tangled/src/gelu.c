@@ -1,4 +1,4 @@
-#line 276 "book/11-block.nw"
+#line 193 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -7,28 +7,30 @@
 
 int attn_gelu(float *x, size_t n)
 {
-    if (x == NULL || n == 0)
+    size_t bytes;
+    if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 300 "book/11-block.nw"
+#line 218 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 290 "book/11-block.nw"
+#line 208 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
     return ATTN_OK;
 }
 
-#line 407 "book/11-block.nw"
+#line 246 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
+#line 1600 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;
@@ -37,6 +39,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
         !attn_bytes2(&bytes, n, d_hidden) || !attn_bytes2(&bytes, d_hidden, d_out) ||
         !attn_bytes2(&bytes, n, d_out))
         return ATTN_EINVAL;
+#line 251 "book/11-block.nw"
     float *h = malloc(n * d_hidden * sizeof(float));   /* h[n][d_hidden] */
     if (h == NULL)
         return ATTN_ENOMEM;

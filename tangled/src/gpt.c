@@ -1,4 +1,4 @@
-#line 537 "book/11-block.nw"
+#line 343 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 600 "book/11-block.nw"
+#line 406 "book/11-block.nw"
 /* 从 *p 取 k 个 float，*p 往后挪 */
 static float *gpt_take(float **p, size_t k)
 {
@@ -43,7 +43,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
     m->lnf_b = gpt_take(&p, d);
 }
 
-#line 546 "book/11-block.nw"
+#line 352 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -59,7 +59,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
     return ATTN_OK;
 }
 
-#line 684 "book/11-block.nw"
+#line 449 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -92,7 +92,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
         m->lnf_g[j] = 1.0f;
 }
 
-#line 563 "book/11-block.nw"
+#line 369 "book/11-block.nw"
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -121,23 +121,25 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 842 "book/11-block.nw"
+#line 551 "book/11-block.nw"
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
+#line 1658 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
-    size_t d = (size_t)m->cfg.d_model;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
         return ATTN_EINVAL;
-    if (attn_overlap(x, n * d * sizeof(float), m->params, m->n_params * sizeof(float)) ||
-        attn_overlap(x, n * d * sizeof(float), tokens, n * sizeof(int)))
+    size_t x_bytes = n * (size_t)m->cfg.d_model * sizeof(float);   /* n ≤ n_ctx：不会溢出 */
+    if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
+        attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 930 "book/11-block.nw"
+#line 1670 "book/11-block.nw"
     for (size_t i = 0; i < n; i++)
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 854 "book/11-block.nw"
+#line 555 "book/11-block.nw"
+    size_t d = (size_t)m->cfg.d_model;
     /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
     for (size_t i = 0; i < n; i++) {
         const float *te = m->wte + (size_t)tokens[i] * d, *pe = m->wpe + (pos0 + i) * d;
@@ -147,7 +149,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     return ATTN_OK;
 }
 
-#line 938 "book/11-block.nw"
+#line 618 "book/11-block.nw"
 static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer *L)
 {
     attn_mha_weights w = {
@@ -159,22 +161,25 @@ static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer 
     return w;
 }
 
-#line 865 "book/11-block.nw"
+#line 567 "book/11-block.nw"
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 {
+#line 1678 "book/11-block.nw"
+    size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
-        layer >= m->cfg.n_layers)
+        layer >= m->cfg.n_layers || !attn_bytes3(&bytes, 2, n, (size_t)m->cfg.d_model))
         return ATTN_EINVAL;
+    if (attn_overlap(x, bytes / 2, m->params, m->n_params * sizeof(float)))
+        return ATTN_EINVAL;
+#line 570 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
-    if (attn_overlap(x, n * d * sizeof(float), m->params, m->n_params * sizeof(float)))
-        return ATTN_EINVAL;
     const attn_gpt_layer *L = &m->layers[layer];
     attn_mha_weights w = gpt_mha_weights(m, L);
     float *h = malloc(2 * n * d * sizeof(float));   /* h[n][d]：归一化后的输入；a[n][d]：子层的输出 */
     if (h == NULL)
         return ATTN_ENOMEM;
     float *a = h + n * d;
-#line 953 "book/11-block.nw"
+#line 633 "book/11-block.nw"
     /* h = LN1(x)；a = MHA(h)，自注意力，因果；x += a */
     int status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, n, d, 1e-5f);
     if (status == ATTN_OK)
@@ -182,7 +187,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 963 "book/11-block.nw"
+#line 643 "book/11-block.nw"
     /* h = LN2(x)；a = W_down·GELU(W_up·h + b_up) + b_down；x += a */
     if (status == ATTN_OK)
         status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, n, d, 1e-5f);
@@ -192,19 +197,21 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 881 "book/11-block.nw"
+#line 579 "book/11-block.nw"
     free(h);
     return status;
 }
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-    if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx)
+#line 1687 "book/11-block.nw"
+    size_t bytes;
+    if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
+        !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
+        attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab, bytes;
-    if (!attn_bytes2(&bytes, n, vocab) ||
-        attn_overlap(logits, n * vocab * sizeof(float), m->params, m->n_params * sizeof(float)))
-        return ATTN_EINVAL;
+#line 586 "book/11-block.nw"
+    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
     float *h = malloc(n * d * sizeof(float));
     if (h == NULL)
         return ATTN_ENOMEM;
@@ -218,13 +225,14 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-    if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 ||
-        n > m->cfg.n_ctx)
+#line 1695 "book/11-block.nw"
+    size_t bytes;
+    if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
+        !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
+        attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab, bytes;
-    if (!attn_bytes2(&bytes, n, vocab) ||
-        attn_overlap(logits, n * vocab * sizeof(float), m->params, m->n_params * sizeof(float)))
-        return ATTN_EINVAL;
+#line 601 "book/11-block.nw"
+    size_t d = (size_t)m->cfg.d_model;
     float *x = malloc(n * d * sizeof(float));   /* 残差流 x[n][d] */
     if (x == NULL)
         return ATTN_ENOMEM;

@@ -1,4 +1,4 @@
-#line 1127 "book/11-block.nw"
+#line 715 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -7,17 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#line 1706 "book/11-block.nw"
 int attn_gpt_decoder_init(attn_gpt_decoder *dec, const attn_gpt *m)
 {
+    size_t bytes;
     if (dec == NULL)
         return ATTN_EINVAL;
     memset(dec, 0, sizeof *dec);
-    if (!attn_gpt_ready(m))
+    if (!attn_gpt_ready(m) || !attn_bytes2(&bytes, 7, (size_t)m->cfg.d_model))
         return ATTN_EINVAL;
-    size_t d = (size_t)m->cfg.d_model, heads = (size_t)m->cfg.n_heads;
-    size_t n_caches = (size_t)m->cfg.n_layers * heads;
+    size_t n_caches = (size_t)m->cfg.n_layers * (size_t)m->cfg.n_heads;
     dec->caches = calloc(n_caches, sizeof *dec->caches);
-    dec->work = malloc(7 * d * sizeof(float));   /* x、h、a、q、k、v、cat，各 d 个（hd = d） */
+    dec->work = malloc(bytes);   /* x、h、a、q、k、v、cat，各 d 个（hd = d） */
     int status = dec->caches != NULL && dec->work != NULL ? ATTN_OK : ATTN_ENOMEM;
     for (size_t c = 0; c < n_caches && status == ATTN_OK; c++) {
         status = attn_kv_cache_init(&dec->caches[c], (size_t)m->cfg.n_ctx,
@@ -43,7 +44,7 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec)
     memset(dec, 0, sizeof *dec);
 }
 
-#line 1198 "book/11-block.nw"
+#line 747 "book/11-block.nw"
 static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *logits)
 {
     size_t d = (size_t)m->cfg.d_model, heads = (size_t)m->cfg.n_heads;
@@ -55,7 +56,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
     for (size_t l = 0; l < (size_t)m->cfg.n_layers && status == ATTN_OK; l++) {
         const attn_gpt_layer *L = &m->layers[l];
         attn_kv_cache *cache = dec->caches + l * heads;
-#line 1219 "book/11-block.nw"
+#line 768 "book/11-block.nw"
         /* h = LN1(x)；q、k、v[d] = h·W + b；每个头：k、v 存进缓存，q 对缓存做因果注意力 */
         status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -76,7 +77,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 1242 "book/11-block.nw"
+#line 791 "book/11-block.nw"
         if (status == ATTN_OK)
             status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -84,23 +85,33 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 1211 "book/11-block.nw"
+#line 760 "book/11-block.nw"
     }
     if (status == ATTN_OK)
         status = attn_gpt_logits(m, x, 1, logits);
     return status;
 }
 
-#line 1173 "book/11-block.nw"
+#line 727 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
+#line 1746 "book/11-block.nw"
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||
         dec->broken || !attn_gpt_ready(dec->m))
         return ATTN_EINVAL;
-    const attn_gpt *m = dec->m;
-    if (token < 0 || (uint64_t)token >= m->cfg.vocab ||
-        attn_overlap(logits, (size_t)m->cfg.vocab * sizeof(float), m->params, m->n_params * sizeof(float)))
+    size_t out_bytes = (size_t)dec->m->cfg.vocab * sizeof(float);   /* 不超过 wte 的字节数 */
+    if (token < 0 || (uint64_t)token >= dec->m->cfg.vocab ||
+        attn_overlap(logits, out_bytes, dec->m->params, dec->m->n_params * sizeof(float)) ||
+        attn_overlap(logits, out_bytes, dec->work, 7 * (size_t)dec->m->cfg.d_model * sizeof(float)))
         return ATTN_EINVAL;
+    for (size_t c = 0; c < dec->n_caches; c++) {
+        const attn_kv_cache *kv = &dec->caches[c];
+        if (attn_overlap(logits, out_bytes, kv->k, kv->capacity * kv->d_k * sizeof(float)) ||
+            attn_overlap(logits, out_bytes, kv->v, kv->capacity * kv->d_v * sizeof(float)))
+            return ATTN_EINVAL;
+    }
+#line 730 "book/11-block.nw"
+    const attn_gpt *m = dec->m;
     if (dec->len >= m->cfg.n_ctx)
         return ATTN_EFULL;
     int status = gpt_step(dec, m, token, logits);

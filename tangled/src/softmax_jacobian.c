@@ -1,4 +1,4 @@
-#line 434 "book/04-scaling.nw"
+#line 230 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 

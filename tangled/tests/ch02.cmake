@@ -2,6 +2,8 @@ attn_program_test(NAME ch02-pair LABEL ch02 EXPECT "点积 3.0000" "余弦 0.948
                   COMMAND attn-ch02 pair --a 猫 --b 狗)
 attn_program_test(NAME ch02-pair-longer LABEL ch02 EXPECT "点积 6.0000" "余弦 0.9487" "距离 1.0000"
                   COMMAND attn-ch02 pair --a 猫 --bx 2 --by -2)
+attn_program_test(NAME ch02-pair-zero LABEL ch02 EXPECT "点积 0.0000" "余弦 无定义" "距离 2.2361"
+                  COMMAND attn-ch02 pair --a 猫 --bx 0 --by 0)
 attn_program_test(NAME ch02-nearest-dot LABEL ch02 EXPECT "最相关的字：鹿（8.0000）"
                   COMMAND attn-ch02 nearest --a 豹 --by dot)
 attn_program_test(NAME ch02-nearest-cosine LABEL ch02 EXPECT "最相关的字：猫（0.9899）"
@@ -16,10 +18,13 @@ attn_program_test(NAME ch02-lookup LABEL ch02 EXPECT "权重之和：1。" "查�
                   COMMAND attn-ch02 lookup --apple 0.6 --banana 0.4 --chair 0)
 attn_program_test(NAME ch02-lookup-unnormalised LABEL ch02 EXPECT "权重之和：2。" "查到的值：15。"
                   COMMAND attn-ch02 lookup --apple 1 --banana 1 --chair 0)
-attn_program_test(NAME ch02-naive-1 LABEL ch02 EXPECT "猫: 猫 0.4795 狗 0.4556 桌 0.0649"
+attn_program_test(NAME ch02-naive-1 LABEL ch02
+                  EXPECT "猫: 猫 0.5132 狗 0.4868 桌 0.0000  → \\(1.5132, -1.0000\\)" "桌: 猫 0.0000 狗 0.0000 桌 1.0000"
                   COMMAND attn-ch02 naive --temp 1)
-attn_program_test(NAME ch02-naive-5 LABEL ch02 EXPECT "猫: 猫 0.5638 狗 0.4362 桌 0.0000"
+attn_program_test(NAME ch02-naive-5 LABEL ch02 EXPECT "猫: 猫 0.5132 狗 0.4868 桌 0.0000"
                   COMMAND attn-ch02 naive --temp 5)
+attn_program_test(NAME ch02-naive-0 LABEL ch02 EXIT 1 EXPECT "invalid argument"
+                  COMMAND attn-ch02 naive --temp 0)
 attn_program_test(NAME ch02-bad-option LABEL ch02 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch02 pair --c 1)
 attn_program_test(NAME ch02-bad-word LABEL ch02 EXIT 2 EXPECT "用法"

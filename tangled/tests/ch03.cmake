@@ -24,3 +24,5 @@ attn_program_test(NAME ch03-bad-option LABEL ch03 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch03 fluffy --t 1)
 attn_program_test(NAME ch03-bad-value LABEL ch03 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch03 thinking --dk -4)
+attn_program_test(NAME ch03-help LABEL ch03 EXPECT "--vscale"
+                  COMMAND attn-ch03 parens --help)

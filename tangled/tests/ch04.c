@@ -1,4 +1,4 @@
-#line 1019 "book/04-scaling.nw"
+#line 418 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "../examples/ch04.h"
-#line 509 "book/04-scaling.nw"
+#line 646 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -39,10 +39,10 @@ done:
     return result;
 }
 
-#line 1029 "book/04-scaling.nw"
+#line 428 "book/04-scaling.nw"
 int main(void)
 {
-#line 28 "book/04-scaling.nw"
+#line 447 "book/04-scaling.nw"
     check_section("分数放大十倍，softmax 变得尖锐");
     {
         float s[3] = {1.0f, 0.5f, 0.0f};
@@ -57,7 +57,7 @@ int main(void)
         CHECK_NEAR(t[2], 0.0000451, 1e-7);
         CHECK_NEAR(t[1] / t[0], expf(-5.0f), 1e-6);
     }
-#line 76 "book/04-scaling.nw"
+#line 464 "book/04-scaling.nw"
     check_section("均匀分布也一样：除以 √d_k 方差回到 1，除以 d_k 只剩 1/d_k");
     {
         const int d = 64, pairs = 4000;
@@ -87,7 +87,7 @@ int main(void)
         CHECK_NEAR(var[1], 1.0, 0.1);                      /* 除以 √d_k：约 1 */
         CHECK_NEAR(var[2], 1.0 / 64, 0.1 / 64);            /* 除以 d_k：约 1/d_k */
     }
-#line 166 "book/04-scaling.nw"
+#line 496 "book/04-scaling.nw"
     check_section("点积的方差：从 d_k = 1 到 1024");
     {
         const size_t n = 10000;
@@ -104,7 +104,7 @@ int main(void)
             CHECK_NEAR(raw / d, 1.0, 5 * se);
         }
     }
-#line 280 "book/04-scaling.nw"
+#line 515 "book/04-scaling.nw"
     check_section("注意力模式的尖锐程度：缩放与不缩放");
     if (!check_light("d_k = 1 与 1024 各 200 次平均")) {
         double m1, h1, m2, h2, m3, h3, m4, h4;
@@ -124,7 +124,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 458 "book/04-scaling.nw"
+#line 537 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -163,7 +163,70 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 542 "book/04-scaling.nw"
+#line 581 "book/04-scaling.nw"
+    check_section("分数拉开后：对分数、查询、键的梯度趋于 0，对值的梯度不会（正文的表）");
+    {
+        /* d_k = 1，scale = 1：s_j = q·k_j；v = (1, 0, 0)，L = o，所以 ∂L/∂p = v */
+        const float k[3] = {1.0f, 0.5f, 0.0f}, v[3] = {1.0f, 0.0f, 0.0f};
+        const float qs[3] = {1.0f, 10.0f, 20.0f};
+        /* 每行：∂L/∂s_1、∂L/∂q、∂L/∂k_1、∂L/∂v_1 */
+        const double want[3][4] = {{0.2500, 0.1722, 0.2500, 0.5065},
+                                   {0.00669, 0.00337, 0.0669, 0.9933},
+                                   {0.0000454, 0.0000227, 0.000908, 0.99995}};
+        const double tol[3][4] = {{5e-5, 5e-5, 5e-5, 5e-5},
+                                  {5e-6, 5e-6, 5e-5, 5e-5},
+                                  {5e-8, 5e-8, 5e-7, 5e-6}};
+        double got_s[3], got_q[3];
+        for (int c = 0; c < 3; c++) {
+            float p[3], jac[9];
+            for (int j = 0; j < 3; j++)
+                p[j] = qs[c] * k[j];
+            CHECK_OK(attn_softmax(p, 3));
+            CHECK_OK(attn_softmax_jacobian(p, 3, jac));
+            double o = p[0] * v[0] + p[1] * v[1] + p[2] * v[2], ds[3], dq = 0.0;
+            for (int i = 0; i < 3; i++) {
+                /* ∂L/∂s_i = Σ_j v_j·J[j][i]，等于 p_i·(v_i − o) */
+                ds[i] = 0.0;
+                for (int j = 0; j < 3; j++)
+                    ds[i] += v[j] * jac[j * 3 + i];
+                CHECK_NEAR(ds[i], p[i] * (v[i] - o), 1e-7);
+                dq += ds[i] * k[i];
+            }
+            CHECK_NEAR(ds[0], want[c][0], tol[c][0]);
+            CHECK_NEAR(dq, want[c][1], tol[c][1]);
+            CHECK_NEAR(qs[c] * ds[0], want[c][2], tol[c][2]);      /* ∂L/∂k_1 = q·∂L/∂s_1 */
+            CHECK_NEAR(p[0], want[c][3], tol[c][3]);               /* ∂L/∂v_1 = p_1 */
+            got_s[c] = ds[0];
+            got_q[c] = dq;
+            if (c < 2) {
+                /* 中心差分：o 是 attn_sdpa 的输出，对 q、k_1、v_1 各挪一个小量；
+                   k_1 挪 h/q，让分数 s_1 = q·k_1 挪动的量和 q = 1 时一样 */
+                const float h = 1e-2f, hk = h / qs[c];
+                float qq[2] = {qs[c] + h, qs[c] - h}, kk[2][3], vv[2][3], oq[2], ok[2], ov[2];
+                for (int s = 0; s < 2; s++) {
+                    for (int j = 0; j < 3; j++) {
+                        kk[s][j] = k[j];
+                        vv[s][j] = v[j];
+                    }
+                    kk[s][0] += s == 0 ? hk : -hk;
+                    vv[s][0] += s == 0 ? h : -h;
+                    /* 一个查询、三个键，d_k = d_v = 1，scale = 1 */
+                    CHECK_OK(attn_sdpa(&qq[s], k, v, 1, 3, 1, 1, 1.0f, NULL, 0, &oq[s], NULL));
+                    CHECK_OK(attn_sdpa(&qs[c], kk[s], v, 1, 3, 1, 1, 1.0f, NULL, 0, &ok[s], NULL));
+                    CHECK_OK(attn_sdpa(&qs[c], k, vv[s], 1, 3, 1, 1, 1.0f, NULL, 0, &ov[s], NULL));
+                }
+                double fd_q = (oq[0] - oq[1]) / ((double)qq[0] - qq[1]);
+                double fd_k = (ok[0] - ok[1]) / ((double)kk[0][0] - kk[1][0]);
+                double fd_v = (ov[0] - ov[1]) / ((double)vv[0][0] - vv[1][0]);
+                CHECK_NEAR(fd_q, dq, c == 0 ? 1e-4 : 2e-5);
+                CHECK_NEAR(fd_k, qs[c] * ds[0], 1e-4);
+                CHECK_NEAR(fd_v, p[0], 1e-4);
+            }
+        }
+        /* 从 q = 1 到 q = 20：对分数和查询的梯度都小了五千倍以上 */
+        CHECK(got_s[0] / got_s[2] > 5000 && got_q[0] / got_q[2] > 5000);
+    }
+#line 679 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -222,7 +285,7 @@ int main(void)
             CHECK_NEAR(scaled, 0.093, 0.0005);
         }
     }
-#line 610 "book/04-scaling.nw"
+#line 740 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -232,7 +295,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 629 "book/04-scaling.nw"
+#line 752 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -249,7 +312,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 661 "book/04-scaling.nw"
+#line 771 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -281,7 +344,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 712 "book/04-scaling.nw"
+#line 805 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -306,7 +369,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 765 "book/04-scaling.nw"
+#line 832 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -315,6 +378,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 1042 "book/04-scaling.nw"
+#line 442 "book/04-scaling.nw"
     return check_summary("ch04");
 }

@@ -1,4 +1,4 @@
-#line 1213 "book/05-mask.nw"
+#line 1057 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -7,9 +7,56 @@
 
 #include "../examples/ch05.h"
 
+#line 640 "book/05-mask.nw"
+/* x 舍入到最近的 IEEE 754 半精度数（舍入到偶数），结果仍用 float 表示。
+   半精度：11 位有效数字，最小正规数 2^-14，最小非正规数 2^-24，最大有限数 65504。 */
+static float to_half(float x)
+{
+    if (isnan(x) || isinf(x) || x == 0.0f)
+        return x;
+    int e;
+    frexpf(fabsf(x), &e);                       /* |x| = m·2^e，m ∈ [0.5, 1) */
+    int exp_ulp = e - 1 >= -14 ? e - 11 : -24;   /* 这一段里相邻两个半精度数的间距 2^exp_ulp */
+    float ulp = ldexpf(1.0f, exp_ulp);
+    float r = nearbyintf(fabsf(x) / ulp) * ulp;  /* 默认的舍入方式：最近，一样近时取偶数 */
+    return copysignf(r > 65504.0f ? INFINITY : r, x);
+}
+
+#line 1067 "book/05-mask.nw"
 int main(void)
 {
-#line 59 "book/05-mask.nw"
+#line 509 "book/05-mask.nw"
+    check_section("因果掩码：3×3");
+    {
+        float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {10, 20, 30}, out[3], w[9];
+        CHECK_OK(attn_sdpa(q, k, v, 3, 3, 1, 1, 1.0f, NULL, 1, out, w));
+        CHECK_NEAR(out[0], 10, 1e-5);
+        CHECK_NEAR(out[1], 15, 1e-5);
+        CHECK_NEAR(out[2], 20, 1e-5);
+        CHECK_NEAR(w[1], 0, 0);
+        CHECK_NEAR(w[2], 0, 0);
+        CHECK_NEAR(w[5], 0, 0);
+        /* 不用【MASK】输入词：把位置 2 换成别的向量，位置 0、1 的输出一位不差 */
+        float k2[3] = {1, 1, -7}, v2[3] = {10, 20, 999}, q2[3] = {1, 2, 5}, out2[3];
+        CHECK_OK(attn_sdpa(q2, k2, v2, 3, 3, 1, 1, 1.0f, NULL, 1, out2, NULL));
+        CHECK_ARRAY_NEAR(out2, out, 2, 0);
+        CHECK(fabsf(out2[2] - out[2]) > 1);
+    }
+    check_section("4 个位置：10 对可以看，右上角是 0");
+    {
+        int visible = 0, upper_right = 0;
+        for (size_t i = 0; i < 4; i++)
+            for (size_t j = 0; j < 4; j++) {
+                visible += attn_key_visible(NULL, 1, 4, 4, i, j);
+                if (j > i)
+                    upper_right += attn_key_visible(NULL, 1, 4, 4, i, j);
+            }
+        CHECK_INT(visible, 10);
+        CHECK_INT(visible, 4 * 5 / 2);
+        CHECK_INT(upper_right, 0);
+        CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
+    }
+#line 542 "book/05-mask.nw"
     check_section("右上角为 0，左下角留着；上限是 t，不是 T");
     {
         const float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {1, 2, 3};
@@ -26,7 +73,7 @@ int main(void)
         CHECK_NEAR(w2[1], 0.0, 0.0);
         CHECK_NEAR(out2[0], 3.0, 1e-6);
     }
-#line 105 "book/05-mask.nw"
+#line 561 "book/05-mask.nw"
     check_section("正确的掩码：softmax 之前填 -inf");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f};
@@ -41,7 +88,7 @@ int main(void)
         CHECK_NEAR(p[0], two[0], 0);
         CHECK_NEAR(p[1], two[1], 0);
     }
-#line 191 "book/05-mask.nw"
+#line 578 "book/05-mask.nw"
     check_section("错误一：softmax 之前把分数置 0");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f}, neg[3] = {-2.0f, -3.0f, 3.0f};
@@ -99,7 +146,37 @@ int main(void)
         mask_naive_inf(s, none, 3, p);
         CHECK(isnan(p[0]) && isnan(p[1]) && isnan(p[2]));
     }
-#line 255 "book/05-mask.nw"
+#line 656 "book/05-mask.nw"
+    check_section("-1e9 作掩码：单精度里整行遮住得均匀分布；半精度最大 65504，-1e9 变成 -inf，整行遮住时朴素 softmax 得 NaN");
+    {
+        CHECK_NEAR(to_half(65504.0f), 65504.0, 0);           /* 半精度最大的有限数 */
+        CHECK_NEAR(to_half(65519.0f), 65504.0, 0);
+        CHECK(isinf(to_half(65520.0f)));                     /* 不小于 65520 的都成了无穷大 */
+        CHECK(isinf(to_half(-1e9f)) && to_half(-1e9f) < 0);
+        CHECK_NEAR(to_half(1.0f + 1.0f / 4096), 1.0, 0);     /* 半精度只有 11 位有效数字 */
+        const float s[3] = {2.0f, 1.0f, 3.0f};
+        float p[3], some[3];
+        /* 半精度里给每个分数加上 -1e9：三个都是 -inf */
+        for (int j = 0; j < 3; j++) {
+            p[j] = to_half(to_half(s[j]) + to_half(-1e9f));
+            CHECK(isinf(p[j]) && p[j] < 0);
+        }
+        float m = fmaxf(fmaxf(p[0], p[1]), p[2]);
+        CHECK(isnan(expf(p[0] - m)));                        /* −∞ − (−∞)：照公式减最大值得 NaN */
+        CHECK_OK(attn_softmax(p, 3));                        /* 本库的 softmax：全是 −∞ 给全 0 */
+        CHECK_NEAR(p[0] + p[1] + p[2], 0, 0);
+        /* 只遮第三个：半精度里的 −∞ 没有害处，权重同 mask_neg_inf */
+        const unsigned char vis[3] = {1, 1, 0};
+        for (int j = 0; j < 3; j++)
+            some[j] = vis[j] ? to_half(s[j]) : to_half(to_half(s[j]) + to_half(-1e9f));
+        CHECK_OK(attn_softmax(some, 3));
+        mask_neg_inf(s, vis, 3, p);
+        CHECK_ARRAY_NEAR(some, p, 3, 1e-7);
+        /* 单精度：部分遮住时 e^(-1e9) 就是 0；expf 的参数小于约 −104 时结果为 0 */
+        CHECK_NEAR(expf(-104.0f), 0, 0);
+        CHECK(expf(-103.0f) > 0.0f);
+    }
+#line 688 "book/05-mask.nw"
     check_section("整行都被遮住：权重和输出都是 0");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f};
@@ -120,38 +197,7 @@ int main(void)
         CHECK_NEAR(w[2] + w[3], 1.0, 1e-6);
         CHECK(!isnan(out[2]) && !isnan(out[3]));
     }
-#line 298 "book/05-mask.nw"
-    check_section("因果掩码：3×3");
-    {
-        float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {10, 20, 30}, out[3], w[9];
-        CHECK_OK(attn_sdpa(q, k, v, 3, 3, 1, 1, 1.0f, NULL, 1, out, w));
-        CHECK_NEAR(out[0], 10, 1e-5);
-        CHECK_NEAR(out[1], 15, 1e-5);
-        CHECK_NEAR(out[2], 20, 1e-5);
-        CHECK_NEAR(w[1], 0, 0);
-        CHECK_NEAR(w[2], 0, 0);
-        CHECK_NEAR(w[5], 0, 0);
-        /* 不用【MASK】输入词：把位置 2 换成别的向量，位置 0、1 的输出一位不差 */
-        float k2[3] = {1, 1, -7}, v2[3] = {10, 20, 999}, q2[3] = {1, 2, 5}, out2[3];
-        CHECK_OK(attn_sdpa(q2, k2, v2, 3, 3, 1, 1, 1.0f, NULL, 1, out2, NULL));
-        CHECK_ARRAY_NEAR(out2, out, 2, 0);
-        CHECK(fabsf(out2[2] - out[2]) > 1);
-    }
-    check_section("4 个位置：10 对可以看，右上角是 0");
-    {
-        int visible = 0, upper_right = 0;
-        for (size_t i = 0; i < 4; i++)
-            for (size_t j = 0; j < 4; j++) {
-                visible += attn_key_visible(NULL, 1, 4, 4, i, j);
-                if (j > i)
-                    upper_right += attn_key_visible(NULL, 1, 4, 4, i, j);
-            }
-        CHECK_INT(visible, 10);
-        CHECK_INT(visible, 4 * 5 / 2);
-        CHECK_INT(upper_right, 0);
-        CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
-    }
-#line 362 "book/05-mask.nw"
+#line 711 "book/05-mask.nw"
     check_section("图 5.1：右上角为 0，每行和为 1");
     {
         enum { N = 6, D = 8 };
@@ -177,7 +223,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-6);
         CHECK_NEAR(w[0], 1.0, 0);
     }
-#line 401 "book/05-mask.nw"
+#line 739 "book/05-mask.nw"
     check_section("填充掩码与因果掩码同时生效");
     {
         enum { N = 6, LEN = 4, D = 4 };
@@ -210,7 +256,7 @@ int main(void)
         CHECK_NEAR(out[4 * 2], 0, 0);
         CHECK_NEAR(out[5 * 2 + 1], 0, 0);
     }
-#line 448 "book/05-mask.nw"
+#line 774 "book/05-mask.nw"
     check_section("右下角对齐：n_q = 2，n_k = 5");
     {
         float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -230,7 +276,67 @@ int main(void)
         const float want_out[4] = {0, 0, 10, 15};
         CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
     }
-#line 596 "book/05-mask.nw"
+#line 796 "book/05-mask.nw"
+    check_section("因果的对齐：本书右下角，PyTorch 的 is_causal 左上角；3×4 时差 3 格，n_q = n_k 时相同");
+    {
+        static const unsigned char book_3x4[12] = {1, 1, 0, 0,  1, 1, 1, 0,  1, 1, 1, 1};
+        static const unsigned char left_3x4[12] = {1, 0, 0, 0,  1, 1, 0, 0,  1, 1, 1, 0};
+        int differ = 0;
+        for (size_t i = 0; i < 3; i++)
+            for (size_t j = 0; j < 4; j++) {
+                int book = attn_key_visible(NULL, 1, 3, 4, i, j);
+                int left = j <= i;                           /* torch.ones(3, 4).tril() */
+                CHECK_INT(book, book_3x4[i * 4 + j]);
+                CHECK_INT(left, left_3x4[i * 4 + j]);
+                differ += book != left;
+            }
+        CHECK_INT(differ, 3);
+        /* 左上角对齐里最后一个键谁也看不见 */
+        CHECK_INT(left_3x4[0 * 4 + 3] + left_3x4[1 * 4 + 3] + left_3x4[2 * 4 + 3], 0);
+        /* 同样的规则落到 attn_sdpa 的权重上：键都相同时，看得见的平分 */
+        const float q[3] = {1, 1, 1}, k[4] = {1, 1, 1, 1}, v[4] = {1, 2, 3, 4};
+        float out[3], w[12];
+        CHECK_OK(attn_sdpa(q, k, v, 3, 4, 1, 1, 1.0f, NULL, 1, out, w));
+        for (size_t c = 0; c < 12; c++)
+            CHECK_INT(w[c] > 0.0f, book_3x4[c]);
+        /* n_q = n_k 时两种对齐相同 */
+        for (size_t n = 1; n <= 6; n++) {
+            int same = 1;
+            for (size_t i = 0; i < n; i++)
+                for (size_t j = 0; j < n; j++)
+                    same &= attn_key_visible(NULL, 1, n, n, i, j) == (j <= i);
+            CHECK(same);
+        }
+    }
+#line 830 "book/05-mask.nw"
+    check_section("KV 缓存：k、v 碰到这次要写的键行或值行时是 ATTN_EINVAL，缓存不变；读已有的行没问题");
+    {
+        attn_kv_cache c;
+        const float k0[2] = {1, 2}, v0[2] = {3, 4};
+        CHECK_OK(attn_kv_cache_init(&c, 4, 2, 2));
+        CHECK_OK(attn_kv_cache_append(&c, k0, v0, 1));
+        /* 下一次要写的键行是 c.k[2..3]。先在那里放好 (7, 8)，让 v 指向它 */
+        c.k[2] = 7.0f;
+        c.k[3] = 8.0f;
+        CHECK_STATUS(attn_kv_cache_append(&c, k0, c.k + 2, 1), ATTN_EINVAL);
+        CHECK_INT(c.len, 1);
+        CHECK_NEAR(c.k[2], 7.0, 0);                          /* 什么也没写 */
+        /* k 指向这次要写的值行 */
+        CHECK_STATUS(attn_kv_cache_append(&c, c.v + 2, v0, 1), ATTN_EINVAL);
+        /* k 指向要写的键行、v 指向要写的值行（原来就拒绝的两种） */
+        CHECK_STATUS(attn_kv_cache_append(&c, c.k + 2, v0, 1), ATTN_EINVAL);
+        CHECK_STATUS(attn_kv_cache_append(&c, k0, c.v + 2, 1), ATTN_EINVAL);
+        /* 只碰到一个字节也算：v 从键行的最后一个 float 开始 */
+        CHECK_STATUS(attn_kv_cache_append(&c, k0, c.k + 3, 1), ATTN_EINVAL);
+        CHECK_INT(c.len, 1);
+        /* 把缓存里已有的第 0 行再追加一次：读的是已有的行，写的是新行，合法 */
+        CHECK_OK(attn_kv_cache_append(&c, c.k, c.v, 1));
+        CHECK_INT(c.len, 2);
+        CHECK_NEAR(c.k[2], 1.0, 0);
+        CHECK_NEAR(c.v[3], 4.0, 0);
+        attn_kv_cache_free(&c);
+    }
+#line 860 "book/05-mask.nw"
     check_section("KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 4, DV = 3 };
@@ -263,7 +369,7 @@ int main(void)
         CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
         attn_kv_cache_free(&c);
     }
-#line 740 "book/05-mask.nw"
+#line 895 "book/05-mask.nw"
     check_section("图 5.2：逐词填进缓存的权重");
     {
         float q[KVF_N * KVF_DK], k[KVF_N * KVF_DK], v[KVF_N * KVF_DV], w[KVF_N * KVF_N];
@@ -285,7 +391,7 @@ int main(void)
         CHECK_INT(best, 3);
         CHECK_NEAR(w[5 * KVF_N + 3], 0.39, 0.005);
     }
-#line 767 "book/05-mask.nw"
+#line 919 "book/05-mask.nw"
     check_section("KV 缓存：满了、空的、非法的尺寸");
     {
         attn_kv_cache c;
@@ -312,7 +418,7 @@ int main(void)
         CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
         CHECK_STR(attn_strerror(ATTN_EFULL), "cache is full");
     }
-#line 800 "book/05-mask.nw"
+#line 948 "book/05-mask.nw"
     check_section("KV 缓存的大小：GPT-3");
     {
         unsigned long long per_token = 2ULL * 12288 * 96;
@@ -321,7 +427,7 @@ int main(void)
         CHECK_INT(per_token * 4, 9ULL << 20);
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
     }
-#line 913 "book/05-mask.nw"
+#line 959 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -340,7 +446,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 966 "book/05-mask.nw"
+#line 980 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -354,6 +460,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1237 "book/05-mask.nw"
+#line 1086 "book/05-mask.nw"
     return check_summary("ch05");
 }

@@ -25,7 +25,7 @@ attn_program_test(NAME ch05-kvcache LABEL ch05
     EXPECT "最大差值 *: *0\n"
     COMMAND attn-ch05 kvcache --tokens 6 --capacity 6)
 attn_program_test(NAME ch05-kvcache-full LABEL ch05 EXIT 1
-    EXPECT "第 5 个位置.*缓存已满"
+    EXPECT "第 5 个位置.*缓存已满" "cache is full"
     COMMAND attn-ch05 kvcache --tokens 6 --capacity 4)
 attn_program_test(NAME ch05-memory LABEL ch05
     EXPECT "268435456 字节"
@@ -40,3 +40,5 @@ attn_program_test(NAME ch05-bad-option LABEL ch05 EXIT 2 EXPECT "用法"
     COMMAND attn-ch05 align --nq -1)
 attn_program_test(NAME ch05-bad-exercise LABEL ch05 EXIT 2 EXPECT "用法"
     COMMAND attn-ch05 nothing)
+attn_program_test(NAME ch05-kvcache-help LABEL ch05 EXPECT "--capacity"
+    COMMAND attn-ch05 kvcache --help)

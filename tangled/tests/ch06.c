@@ -1,4 +1,4 @@
-#line 618 "book/06-cross.nw"
+#line 339 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -9,7 +9,7 @@
 
 int main(void)
 {
-#line 112 "book/06-cross.nw"
+#line 359 "book/06-cross.nw"
     check_section("玩具翻译：注意力模式就是词对齐");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
@@ -47,7 +47,7 @@ int main(void)
         CHECK_NEAR(out[3 * TR_DV + 1], 0.8339, 1e-4);
         CHECK_NEAR(out[3 * TR_DV + 2], 0.0415, 1e-4);
     }
-#line 199 "book/06-cross.nw"
+#line 399 "book/06-cross.nw"
     check_section("因果掩码放错了地方：her 看不见“她”");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
@@ -61,7 +61,7 @@ int main(void)
         CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w));
         CHECK_NEAR(w[2 * TR_NK + 4], 0.8339, 1e-4);
     }
-#line 276 "book/06-cross.nw"
+#line 415 "book/06-cross.nw"
     check_section("填充掩码：补上的 pad 不能分走权重");
     {
         enum { NP = 2, NKP = TR_NK + NP };
@@ -98,7 +98,7 @@ int main(void)
         CHECK_STATUS(attn_padding_mask(TR_NQ, NKP, TR_NK, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_padding_mask(SIZE_MAX, 2, 1, mask), ATTN_EINVAL);
     }
-#line 360 "book/06-cross.nw"
+#line 454 "book/06-cross.nw"
     check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV], v2[TR_NK * TR_DV];
@@ -115,6 +115,39 @@ int main(void)
         CHECK_INT(4 * d * d, 1048576);
         CHECK_INT(d * d, 262144);
     }
-#line 632 "book/06-cross.nw"
+#line 475 "book/06-cross.nw"
+    check_section("源句的键和值只算一次：逐步解码与一次算完一样；乘加次数");
+    {
+        enum { D = 5 };
+        float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
+        float m[TR_NK * D] = {0}, y[TR_NQ * D] = {0}, wq[D * TR_DK] = {0};
+        float kk[TR_NK * TR_DK], vv[TR_NK * TR_DV], qt[TR_DK];
+        float once[TR_NQ * TR_DV], steps[TR_NQ * TR_DV];
+        translation_example(6.0f, q, k, v);
+        /* M、Y 的行是独热向量；W_K、W_V 就是键和值的表，W_Q 的前 4 行是 4 个查询 */
+        for (size_t j = 0; j < TR_NK; j++)
+            m[j * D + j] = 1.0f;
+        for (size_t t = 0; t < TR_NQ; t++)
+            y[t * D + t] = 1.0f;
+        for (size_t i = 0; i < TR_NQ * TR_DK; i++)
+            wq[i] = q[i];
+        CHECK_OK(cross_attention_steps(m, TR_NK, y, TR_NQ, D, TR_DK, TR_DV, wq, k, v,
+                                       kk, vv, qt, steps));
+        CHECK_ARRAY_NEAR(kk, k, TR_NK * TR_DK, 0);
+        CHECK_ARRAY_NEAR(vv, v, TR_NK * TR_DV, 0);
+        CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, once, NULL));
+        CHECK_ARRAY_NEAR(steps, once, TR_NQ * TR_DV, 1e-6);
+        CHECK_NEAR(steps[3 * TR_DV + 0], 0.0830, 1e-4);
+        CHECK_NEAR(steps[3 * TR_DV + 1], 0.8339, 1e-4);
+        CHECK_NEAR(steps[3 * TR_DV + 2], 0.0415, 1e-4);
+        CHECK_STATUS(cross_attention_steps(m, TR_NK, y, TR_NQ, 0, TR_DK, TR_DV, wq, k, v,
+                                           kk, vv, qt, steps), ATTN_EINVAL);
+        /* 乘加次数：n_src·d·(d_k + d_v)，只算一次与每步重算 */
+        CHECK_INT(TR_NK * D * (TR_DK + TR_DV), 175);
+        CHECK_INT(TR_NQ * TR_NK * D * (TR_DK + TR_DV), 700);
+        CHECK_INT(kv_projection_macs(30, 512, 512, 512, 6), 94371840LL);
+        CHECK_INT(30 * kv_projection_macs(30, 512, 512, 512, 6), 2831155200LL);
+    }
+#line 354 "book/06-cross.nw"
     return check_summary("ch06");
 }

@@ -30,6 +30,12 @@ attn_program_test(NAME ch06-ex-order-swap LABEL ch06
                          "yesterday .*输出 \\(0\\.0830, 0\\.8339, 0\\.0415\\)"
                          "I -> 我（第 1 列"
                   COMMAND attn-ch06 order --swap)
+attn_program_test(NAME ch06-ex-reuse LABEL ch06
+                  EXPECT "只算一次: 94371840" "每步重算: 2831155200"
+                  COMMAND attn-ch06 reuse --src 30 --tgt 30)
+attn_program_test(NAME ch06-ex-reuse-long LABEL ch06
+                  EXPECT "只算一次: 94371840" "每步重算: 5662310400"
+                  COMMAND attn-ch06 reuse --src 30 --tgt 60)
 # 错误的输入：打印用法，退出状态 2
 attn_program_test(NAME ch06-bad-option LABEL ch06 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch06 align --strenght 6)
@@ -37,7 +43,9 @@ attn_program_test(NAME ch06-bad-number LABEL ch06 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch06 pad --pad -1)
 attn_program_test(NAME ch06-bad-range LABEL ch06 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch06 pad --pad 101)
+attn_program_test(NAME ch06-bad-reuse LABEL ch06 EXIT 2 EXPECT "用法"
+                  COMMAND attn-ch06 reuse --src 0)
 attn_program_test(NAME ch06-unknown-exercise LABEL ch06 EXIT 2 EXPECT "没有名为"
                   COMMAND attn-ch06 translate)
-attn_program_test(NAME ch06-help LABEL ch06 EXPECT "align" "pad" "causal" "order"
+attn_program_test(NAME ch06-help LABEL ch06 EXPECT "align" "pad" "causal" "order" "reuse"
                   COMMAND attn-ch06 --help)

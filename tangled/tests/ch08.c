@@ -1,11 +1,11 @@
-#line 1137 "book/08-params.nw"
+#line 596 "book/08-params.nw"
 #include "attn.h"
 #include "check.h"
 
 #include <math.h>
 #include <stdint.h>
 
-#line 312 "book/08-params.nw"
+#line 625 "book/08-params.nw"
 static attn_gpt_config preset(const char *name, int plain)
 {
     attn_gpt_config c;
@@ -19,10 +19,27 @@ static attn_gpt_config preset(const char *name, int plain)
     return c;
 }
 
-#line 1145 "book/08-params.nw"
+#line 604 "book/08-params.nw"
 int main(void)
 {
-#line 75 "book/08-params.nw"
+#line 640 "book/08-params.nw"
+    check_section("玩具模型：240 个参数");
+    {
+        attn_gpt_config c = {.d_model = 4, .n_heads = 1, .d_head = 2, .n_layers = 1,
+                             .d_ff = 16, .vocab = 10, .n_ctx = 8};
+        attn_param_breakdown b;
+        CHECK_OK(attn_count_params(&c, &b));
+        CHECK_INT(b.q, 8);
+        CHECK_INT(b.attention, 32);
+        CHECK_INT(b.mlp, 128);
+        CHECK_INT(b.embedding, 40);
+        CHECK_INT(b.unembedding, 40);
+        CHECK_INT(b.positions, 0);
+        CHECK_INT(b.norms_all, 0);
+        CHECK_INT(b.total, 240);
+        CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
+    }
+#line 659 "book/08-params.nw"
     check_section("没有位置向量时，注意力不区分词的先后");
     {
         /* x[3][2] 同时当作查询、键、值；y 是对调第 0 和第 2 个词后的输入 */
@@ -47,24 +64,7 @@ int main(void)
         CHECK_OK(attn_sdpa(z, z, z, 3, 3, 2, 2, 0.0f, NULL, 1, cz, NULL));
         CHECK_ARRAY_NEAR(cz + 4, cx + 4, 2, 1e-6);
     }
-#line 330 "book/08-params.nw"
-    check_section("玩具模型：240 个参数");
-    {
-        attn_gpt_config c = {.d_model = 4, .n_heads = 1, .d_head = 2, .n_layers = 1,
-                             .d_ff = 16, .vocab = 10, .n_ctx = 8};
-        attn_param_breakdown b;
-        CHECK_OK(attn_count_params(&c, &b));
-        CHECK_INT(b.q, 8);
-        CHECK_INT(b.attention, 32);
-        CHECK_INT(b.mlp, 128);
-        CHECK_INT(b.embedding, 40);
-        CHECK_INT(b.unembedding, 40);
-        CHECK_INT(b.positions, 0);
-        CHECK_INT(b.norms_all, 0);
-        CHECK_INT(b.total, 240);
-        CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
-    }
-#line 352 "book/08-params.nw"
+#line 686 "book/08-params.nw"
     check_section("参数计数拒绝错误的输入");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -82,8 +82,8 @@ int main(void)
         CHECK_STATUS(attn_gpt_preset("gpt4", &c), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_preset(NULL, &c), ATTN_EINVAL);
     }
-#line 387 "book/08-params.nw"
-    check_section("GPT-3：视频里的每一个数");
+#line 706 "book/08-params.nw"
+    check_section("GPT-3 只数矩阵（3Blue1Brown 的数法）：每一个数");
     {
         attn_gpt_config c = preset("gpt3-175b", 1);
         attn_param_breakdown b;
@@ -103,7 +103,7 @@ int main(void)
         CHECK_NEAR((double)b.mlp_all / 1e8, 1160, 0.5);        /* 约 1160 亿 */
         CHECK_NEAR((double)b.total / 1e8, 1752, 0.5);          /* 约 1752 亿 */
     }
-#line 413 "book/08-params.nw"
+#line 729 "book/08-params.nw"
     check_section("第 7 章的数：96 个头、每层 6 亿、上下文 2048");
     {
         attn_gpt_config c;
@@ -120,7 +120,7 @@ int main(void)
         CHECK_INT(b.attention_all, 57982058496LL);
         CHECK_NEAR((double)b.attention_all / (double)b.total, 1.0 / 3.0, 5e-3);   /* 约三分之一 */
     }
-#line 448 "book/08-params.nw"
+#line 748 "book/08-params.nw"
     check_section("GPT-3：按真实的搭法");
     {
         attn_gpt_config c = preset("gpt3-175b", 0);
@@ -145,7 +145,7 @@ int main(void)
         CHECK_INT(extras, 40525824);                           /* 四千多万 */
         CHECK((double)extras / (double)b.total < 3e-4);        /* 不到万分之三 */
     }
-#line 488 "book/08-params.nw"
+#line 775 "book/08-params.nw"
     check_section("GPT-2 small：124 439 808");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -164,7 +164,7 @@ int main(void)
         CHECK_INT(b.o, 589824);                            /* W_O 的权重 */
         CHECK_INT(4 * b.o, b.attention);                   /* 四分之一 */
     }
-#line 522 "book/08-params.nw"
+#line 796 "book/08-params.nw"
     check_section("4E²+4E：E = 512 时与头数无关");
     {
         const uint64_t heads[4] = {1, 8, 16, 64};
@@ -188,7 +188,7 @@ int main(void)
         CHECK_INT(b.q / g2.n_heads, g2.d_model * g2.d_head);
         CHECK_INT(64 * 64, 4096);
     }
-#line 598 "book/08-params.nw"
+#line 822 "book/08-params.nw"
     check_section("参数的去向：百分比");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -208,8 +208,8 @@ int main(void)
         CHECK_INT(b.embedding / a.embedding, 16);
         CHECK_INT(b.embedding % a.embedding, 0);
     }
-#line 704 "book/08-params.nw"
-    check_section("注意力的计算量");
+#line 847 "book/08-params.nw"
+    check_section("注意力的计算量；和矩阵的乘法相等的上下文长度，算与不算反嵌入");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
         uint64_t f;
@@ -226,6 +226,11 @@ int main(void)
                                .d_ff = 1, .vocab = 1, .n_ctx = 2};
         CHECK_OK(attn_attention_flops(&one, 2, &f));
         CHECK_INT(f, 48);
+        /* 每层的矩阵 12d² 个权重：四个投影加 MLP（h·d_head = d，d_ff = 4d） */
+        attn_param_breakdown b;
+        attn_gpt_config p2 = preset("gpt2-small", 1);
+        CHECK_OK(attn_count_params(&p2, &b));
+        CHECK_INT(b.layer, 12ULL * 768 * 768);
         /* N = 6d：注意力的矩阵乘与权重矩阵的乘法一样多 */
         CHECK_OK(attn_attention_flops(&c2, 6 * 768, &f));
         CHECK_INT(f / (6 * 768), 24ULL * 768 * 768 * 12);
@@ -233,8 +238,21 @@ int main(void)
         CHECK_INT(6 * 12288, 73728);
         CHECK_OK(attn_attention_flops(&c3, 73728, &f));
         CHECK_INT(f / 73728, 24ULL * 12288 * 12288 * 96);
-        /* 因果掩码：只数看得见的对，N(N+1)/2 对，每对每头 4·d_head 个 FLOP */
+        /* 加上反嵌入：每个词 2·d·n_vocab；分界 N = 6d + n_vocab/(2L) 落在两个整数之间 */
         const attn_gpt_config *cs[2] = {&c2, &c3};
+        const uint64_t below[2] = {6702, 73989};               /* 约 6702、约 73990 */
+        CHECK_NEAR(50257.0 / 24, 2094, 0.5);
+        CHECK_NEAR(50257.0 / 192, 262, 0.5);
+        for (int m = 0; m < 2; m++) {
+            const attn_gpt_config *c = cs[m];
+            uint64_t d = c->d_model, L = c->n_layers;
+            uint64_t rhs = 24 * d * d * L + 2 * d * c->vocab, lo, hi;
+            CHECK_OK(attn_attention_flops(c, below[m], &lo));
+            CHECK_OK(attn_attention_flops(c, below[m] + 1, &hi));
+            CHECK(lo / below[m] <= rhs && hi / (below[m] + 1) > rhs);
+            CHECK_NEAR(6.0 * (double)d + (double)c->vocab / (2.0 * (double)L), (double)below[m] + 0.5, 0.5);
+        }
+        /* 因果掩码：只数看得见的对，N(N+1)/2 对，每对每头 4·d_head 个 FLOP */
         for (int m = 0; m < 2; m++) {
             const attn_gpt_config *c = cs[m];
             uint64_t n = 12 * c->d_model - 1, pairs = 0;
@@ -251,7 +269,7 @@ int main(void)
         CHECK_STATUS(attn_attention_flops(&c2, 0, &f), ATTN_EINVAL);
         CHECK_STATUS(attn_attention_flops(&c3, UINT64_C(1) << 30, &f), ATTN_EINVAL);  /* 溢出 */
     }
-#line 760 "book/08-params.nw"
+#line 910 "book/08-params.nw"
     check_section("键值缓存");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -275,8 +293,8 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_bytes(&c2, 1, 0, &bytes), ATTN_EINVAL);
         CHECK_STATUS(attn_kv_cache_bytes(NULL, 1, 2, &bytes), ATTN_EINVAL);
     }
-#line 896 "book/08-params.nw"
-    check_section("笔记 002：值矩阵与查询、键的参数量");
+#line 936 "book/08-params.nw"
+    check_section("值矩阵与查询、键的参数量：只在 d_v = d_k 的分解下相等；完整的值矩阵是 48 倍和 96 倍");
     {
         const uint64_t d = 12288, d_k = 128, d_v = 64;
         uint64_t qk = 2 * d * d_k;
@@ -298,8 +316,8 @@ int main(void)
         CHECK_INT(b.v, b.q);                               /* 代码里的 W_V 与 W_Q 一样大 */
         CHECK_INT(b.v + b.o, b.q + b.k);                   /* W_V 连同 W_O 才等于查询加键 */
     }
-#line 936 "book/08-params.nw"
-    check_section("笔记 002：值向量的个数是词数");
+#line 961 "book/08-params.nw"
+    check_section("因果掩码下第一个词只看得见自己；每一行对 N 个值向量求和");
     {
         /* 3 个词，d_k = 2，d_v = 4：q[3][2]，k[3][2]，v[3][4] */
         const float q[6] = {1, 0, 0, 1, 1, 1};
@@ -314,7 +332,7 @@ int main(void)
         CHECK_NEAR(w[3] + w[4] + w[5], 1.0, 1e-6);         /* 每一行对 N = 3 个值求和 */
         CHECK(w[3] > 0.0f && w[4] > 0.0f);
     }
-#line 1104 "book/08-params.nw"
+#line 1033 "book/08-params.nw"
     check_section("练习的参考答案");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -343,6 +361,6 @@ int main(void)
         CHECK_INT(kv, 19327352832LL);
         CHECK_INT(kv, 18ULL * 1024 * 1024 * 1024);
     }
-#line 1161 "book/08-params.nw"
+#line 620 "book/08-params.nw"
     return check_summary("ch08");
 }

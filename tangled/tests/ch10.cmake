@@ -18,6 +18,11 @@ attn_program_test(NAME ch10-sinusoid-p1 LABEL ch10
 attn_program_test(NAME ch10-sinusoid-d64 LABEL ch10
     EXPECT "第 31 对: 频率 0\\.000133, 波长 47117\\.2428"
     COMMAND attn-ch10 sinusoid --d 64 --p 0)
+# 只算要打印的那一行：位置 10^6、d = 1024 也只是一行（算 10^6 + 1 行要 4 GB）
+attn_program_test(NAME ch10-sinusoid-far LABEL ch10
+    EXPECT "PE\\(1000000\\) = -0\\.3500 0\\.9368 "
+    COMMAND attn-ch10 sinusoid --d 1024 --p 1000000)
+set_tests_properties(ch10-sinusoid-far PROPERTIES TIMEOUT 20)
 attn_program_test(NAME ch10-rope LABEL ch10
     EXPECT "分数: 0\\.5403"
     COMMAND attn-ch10 rope --i 2 --j 1)

@@ -1,22 +1,15 @@
-#line 1763 "book/11-block.nw"
+#line 1539 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 738 "book/11-block.nw"
-/* 词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
-static attn_gpt_config tiny_config(void)
-{
-    attn_gpt_config c = {.d_model = 32, .n_heads = 4, .d_head = 8, .n_layers = 2,
-                         .d_ff = 128, .vocab = 16, .n_ctx = 16, .biases = 1,
-                         .layer_norms = 1, .learned_positions = 1, .tied = 1};
-    return c;
-}
-#line 985 "book/11-block.nw"
+#include "../examples/ch11.h"
+#line 1198 "book/11-block.nw"
 /* 一个参数全为 0 的小模型，参数块由调用者提供 */
 static int tiny_zero(attn_gpt *m, float *params)
 {
@@ -24,7 +17,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1414 "book/11-block.nw"
+#line 1464 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -36,10 +29,10 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 1775 "book/11-block.nw"
+#line 1552 "book/11-block.nw"
 int main(void)
 {
-#line 153 "book/11-block.nw"
+#line 942 "book/11-block.nw"
     check_section("层规范化：(1,2,3,4) 的均值 2.5、方差 1.25");
     {
         float x[4] = {1, 2, 3, 4}, y[4];
@@ -86,7 +79,7 @@ int main(void)
         for (int j = 4; j < 8; j++)
             CHECK_NEAR(out[j], 1.0, 0.0);
     }
-#line 208 "book/11-block.nw"
+#line 991 "book/11-block.nw"
     check_section("一遍公式 E[x²] − mean² 在单精度下丢掉了方差");
     {
         float x[4] = {10000, 10001, 10002, 10003}, small[4] = {1, 2, 3, 4}, y[4], want[4];
@@ -107,11 +100,21 @@ int main(void)
         CHECK_NEAR((x[0] - mean) / sqrt(naive_var + 1e-5), -474.3, 0.05);
         CHECK_NEAR((x[1] - mean) / sqrt(naive_var + 1e-5), -158.1, 0.05);
         CHECK_NEAR(nextafterf(1e8f, 2e8f) - 1e8f, 8.0, 0.0);   /* 1e8 附近的间隔是 8 */
+        CHECK(1e8 > 0x1p26 && 1e8 < 0x1p27);
+        CHECK_NEAR((10000.0 * 10000 + 10001.0 * 10001 + 10002.0 * 10002 + 10003.0 * 10003) / 4,
+                   100030003.5, 0.0);                      /* 平方的均值 */
+        /* 正文顺带说的范围：FLT_MAX 约 3.4e38，平方约 1.2e77，在 float 里是无穷大，离 DBL_MAX（约 1.8e308）很远 */
+        volatile float big = FLT_MAX;
+        float big2 = big * big;
+        CHECK_REL(FLT_MAX, 3.4e38, 0.01);
+        CHECK_REL((double)FLT_MAX * FLT_MAX, 1.2e77, 0.05);
+        CHECK(isinf(big2));
+        CHECK_REL(DBL_MAX / 1e308, 1.8, 0.01);
         CHECK_OK(attn_layernorm(x, NULL, NULL, y, 1, 4, 1e-5f));
         CHECK_OK(attn_layernorm(small, NULL, NULL, want, 1, 4, 1e-5f));
         CHECK_ARRAY_NEAR(y, want, 4, 1e-6);
     }
-#line 307 "book/11-block.nw"
+#line 1028 "book/11-block.nw"
     check_section("GELU(0) = 0，GELU(1) ≈ 0.8412，GELU(-1) ≈ -0.1588");
     {
         float x[3] = {0.0f, 1.0f, -1.0f};
@@ -162,15 +165,26 @@ int main(void)
         CHECK_OK(attn_gelu(x, 5));
         CHECK_NEAR(x[0], 0.0, 0.0);
         CHECK(isinf(x[1]) && x[1] > 0);
-        /* x = −10：−10 / (1 + e^87.2) ≈ −1.2e−37，照抄公式的 1 + tanh 只会得到 0 */
-        CHECK_REL(x[2], -10.0 / (1.0 + exp(2.0 * 0.79788456080286535588 * (10.0 + 44.715))), 1e-4);
-        CHECK(x[2] < 0.0f);
+        /* x = −10：u ≈ −43.66，−10 / (1 + e^87.31) ≈ −1.2e−37，照抄公式的 1 + tanh 只会得到 0 */
+        const double u = 0.79788456080286535588 * (-10.0 - 44.715);
+        CHECK_NEAR(u, -43.66, 0.005);
+        CHECK_NEAR(-2.0 * u, 87.31, 0.005);
+        CHECK_REL(exp(-2.0 * u), 8.3e37, 0.01);
+        CHECK_REL(x[2], -10.0 / (1.0 + exp(-2.0 * u)), 1e-4);
+        CHECK_REL(x[2], -1.2e-37, 0.02);
+        CHECK(x[2] < 0.0f && isnormal(x[2]));
+        CHECK_REL(2.0 * exp(2.0 * u), 2.4e-38, 0.02);        /* 1 + tanh u 的真值 */
+        CHECK_NEAR(1.0 + tanh(u), 0.0, 0.0);                  /* double 里却恰好是 0：tanh(u) 舍入成了 −1 */
+        CHECK_NEAR(nextafter(-1.0, 0.0) + 1.0, 1.1e-16, 0.02e-16);
         CHECK(x[3] == 0.0f);
         CHECK(isnan(x[4]));
         CHECK_STATUS(attn_gelu(NULL, 1), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(x, 0), ATTN_EINVAL);
+        /* 字节数装不下的 n：在读任何一个数之前就拒绝，而不是一路读到内存的尽头 */
+        CHECK_STATUS(attn_gelu(x, SIZE_MAX), ATTN_EINVAL);
+        CHECK_STATUS(attn_gelu(x, SIZE_MAX / sizeof(float) + 1), ATTN_EINVAL);
     }
-#line 438 "book/11-block.nw"
+#line 1100 "book/11-block.nw"
     check_section("异或网络换上 GELU：(0,0) 得 0.3176，(1,1) 得 0.2722");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -201,7 +215,7 @@ int main(void)
         CHECK_STATUS(attn_ffn_gelu(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn_gelu(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 749 "book/11-block.nw"
+#line 1133 "book/11-block.nw"
     check_section("小模型的参数：26496 个，与第 8 章的计数器一致");
     {
         attn_gpt_config c = tiny_config();
@@ -262,7 +276,7 @@ int main(void)
         attn_gpt_free(&b);
         attn_gpt_free(&other);
     }
-#line 995 "book/11-block.nw"
+#line 1208 "book/11-block.nw"
     check_section("残差流：权重全零的块原样放过 x；b_O = 0.5 时每个数恰好加 0.5");
     {
         static float params[26496];
@@ -309,7 +323,7 @@ int main(void)
         CHECK(biggest > 0.01);   /* 改变量不是零：这个测试确实比较了东西 */
         attn_gpt_free(&m);
     }
-#line 1054 "book/11-block.nw"
+#line 1257 "book/11-block.nw"
     check_section("整个模型：softmax 后每行和为 1；因果；未训练时概率都在 1/16 附近");
     {
         attn_gpt_config c = tiny_config();
@@ -348,7 +362,7 @@ int main(void)
         CHECK(lo > 0.04f && hi < 0.10f);
         attn_gpt_free(&m);
     }
-#line 1266 "book/11-block.nw"
+#line 1298 "book/11-block.nw"
     check_section("一次算完与逐词经过 KV 缓存：每个分数相差不到 1e-5");
     {
         attn_gpt_config c = tiny_config();
@@ -391,7 +405,38 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1315 "book/11-block.nw"
+#line 1345 "book/11-block.nw"
+    check_section("贪心地往下写：与每步重算整句写出同样的词；最多续写 16 − 5 + 1 个");
+    {
+        attn_gpt_config c = tiny_config();
+        attn_gpt m;
+        enum { P = 5, W = 11, V = 16 };
+        const int prompt[P] = {3, 1, 4, 1, 5};
+        const int want[W] = {13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13};
+        int out[W + 2], seq[16];
+        float logits[16 * V];
+        CHECK_OK(attn_gpt_init(&m, &c, 2024));
+        CHECK_OK(generate_greedy(&m, prompt, P, out, W));
+        for (size_t i = 0; i < W; i++)
+            CHECK_INT(out[i], want[i]);
+        /* 笨办法：每一步重算整句 */
+        memcpy(seq, prompt, sizeof prompt);
+        for (size_t i = 0; i < W; i++) {
+            CHECK_OK(attn_gpt_forward(&m, seq, P + i, logits));
+            seq[P + i] = most_likely(logits + (P + i - 1) * V, V);
+            CHECK_INT(seq[P + i], out[i]);
+        }
+        /* 12 个还行（最后一个不必再读），13 个就超出了上下文 */
+        CHECK_OK(generate_greedy(&m, prompt, P, out, W + 1));
+        CHECK_STATUS(generate_greedy(&m, prompt, P, out, W + 2), ATTN_EFULL);
+        CHECK_STATUS(generate_greedy(&m, prompt, 0, out, W), ATTN_EINVAL);
+        CHECK_STATUS(generate_greedy(NULL, prompt, P, out, W), ATTN_EINVAL);
+        /* 并列时取编号小的 */
+        const float tie[4] = {0.5f, 2.0f, 2.0f, -1.0f};
+        CHECK_INT(most_likely(tie, 4), 1);
+        attn_gpt_free(&m);
+    }
+#line 1378 "book/11-block.nw"
     check_section("本章函数的错误输入");
     {
         float x[4] = {1, 2, 3, 4}, y[8];
@@ -466,13 +511,16 @@ int main(void)
         CHECK_STATUS(attn_gpt_step(&dec, 16, one), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_step(&dec, -1, one), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_step(&dec, 0, NULL), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.work + 3), ATTN_EINVAL);       /* 写进解码器的工作区 */
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.caches[5].v + 8), ATTN_EINVAL); /* 写进缓存里的值 */
+        CHECK_STATUS(attn_gpt_step(&dec, 0, dec.caches[0].k), ATTN_EINVAL);     /* 写进缓存里的键 */
         CHECK_INT(dec.len, 0);                                                 /* 拒绝的步不算数 */
         CHECK_OK(attn_gpt_step(&dec, 0, one));
         CHECK_INT(dec.len, 1);
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1427 "book/11-block.nw"
+#line 1477 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -513,7 +561,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1693 "book/11-block.nw"
+#line 1520 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -530,6 +578,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 1788 "book/11-block.nw"
+#line 1566 "book/11-block.nw"
     return check_summary("ch11");
 }

@@ -29,6 +29,22 @@ attn_program_test(NAME ch11-ex-params-ff LABEL ch11 EXPECT "前馈 4192" "参数
 attn_program_test(NAME ch11-ex-next LABEL ch11
                   EXPECT "最可能是 13，概率 0\\.0797" "最多相差 0\\.0e\\+00"
                   COMMAND attn-ch11 next --tokens 3,1,4,1,5)
+# 上下文比读的词短：库拒绝，程序说明原因、释放模型、以 1 退出（AddressSanitizer 的构建查得出漏掉的释放）
+attn_program_test(NAME ch11-ex-next-short-context LABEL ch11 EXIT 1
+                  EXPECT "next: invalid argument"
+                  COMMAND attn-ch11 next --tokens 3,1,4,1,5 --ctx 4)
+attn_program_test(NAME ch11-ex-generate LABEL ch11
+                  EXPECT "提示: 3 1 4 1 5\n" "续写: 13 13 13 13 13 13 13 13 13 13 13\n"
+                  COMMAND attn-ch11 generate --tokens 3,1,4,1,5 --n 11)
+attn_program_test(NAME ch11-ex-generate-12 LABEL ch11
+                  EXPECT "续写: 13 13 13 13 13 13 13 13 13 13 13 13\n"
+                  COMMAND attn-ch11 generate --n 12)
+attn_program_test(NAME ch11-ex-generate-seed LABEL ch11
+                  EXPECT "续写: 5 5 5 5 5 5 5 5 7 7 7\n"
+                  COMMAND attn-ch11 generate --seed 7)
+attn_program_test(NAME ch11-ex-generate-13 LABEL ch11 EXIT 1
+                  EXPECT "generate: cache is full"
+                  COMMAND attn-ch11 generate --n 13)
 # 错误的输入：打印用法，退出状态 2
 attn_program_test(NAME ch11-bad-eps LABEL ch11 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch11 layernorm --values 5,5,5,5 --eps 0)
@@ -38,9 +54,13 @@ attn_program_test(NAME ch11-bad-token LABEL ch11 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch11 next --tokens 3,16)
 attn_program_test(NAME ch11-bad-layers LABEL ch11 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch11 params --layers 0)
+attn_program_test(NAME ch11-bad-context LABEL ch11 EXIT 2 EXPECT "用法"
+                  COMMAND attn-ch11 next --ctx 0)
+attn_program_test(NAME ch11-bad-count LABEL ch11 EXIT 2 EXPECT "用法"
+                  COMMAND attn-ch11 generate --n 0)
 attn_program_test(NAME ch11-bad-option LABEL ch11 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch11 gelu --y 1)
 attn_program_test(NAME ch11-unknown-exercise LABEL ch11 EXIT 2 EXPECT "没有名为"
                   COMMAND attn-ch11 block)
-attn_program_test(NAME ch11-help LABEL ch11 EXPECT "layernorm" "gelu" "params" "next"
+attn_program_test(NAME ch11-help LABEL ch11 EXPECT "layernorm" "gelu" "params" "next" "generate"
                   COMMAND attn-ch11 --help)

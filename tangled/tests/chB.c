@@ -1,4 +1,5 @@
-#line 21 "book/B-errors.nw"
+#line 128 "book/B-errors.nw"
+#define _DEFAULT_SOURCE                 /* mmap 的 MAP_ANONYMOUS */
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -8,12 +9,14 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* 2 的 40 次方：两个相乘就超出 64 位的 size_t */
 #define BIG ((size_t)1 << 40)
 _Static_assert(SIZE_MAX / BIG < BIG, "附录 B 的测试假定 size_t 是 64 位");
 
-#line 200 "book/B-errors.nw"
+#line 312 "book/B-errors.nw"
 /* attn_sdpa 和 attn_sdpa_reference 的签名；attn_sdpa_ex 借一个两线程的包装 */
 typedef int sdpa_fn(const float *q, const float *k, const float *v,
                     size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -42,14 +45,14 @@ static const char *const sdpa_order_names[] = {
     "attn_sdpa：超出单精度的分数", "attn_sdpa_reference：超出单精度的分数", "attn_sdpa_ex：超出单精度的分数"};
 static const char *const sdpa_overlap_names[] = {
     "attn_sdpa：输出与输入重叠", "attn_sdpa_reference：输出与输入重叠", "attn_sdpa_ex：输出与输入重叠"};
-#line 341 "book/B-errors.nw"
+#line 454 "book/B-errors.nw"
 /* *c 的每个字段都是 0 */
 static int kv_cache_is_zero(const attn_kv_cache *c)
 {
     return c->capacity == 0 && c->len == 0 && c->d_k == 0 && c->d_v == 0 &&
            c->k == NULL && c->v == NULL;
 }
-#line 520 "book/B-errors.nw"
+#line 635 "book/B-errors.nw"
 /* x[0..n) 都是不小于 0 的有限数，并且和为 1（容差 tol） */
 static int is_distribution(const float *x, size_t n, double tol)
 {
@@ -61,7 +64,7 @@ static int is_distribution(const float *x, size_t n, double tol)
     }
     return fabs(sum - 1.0) <= tol;
 }
-#line 937 "book/B-errors.nw"
+#line 1052 "book/B-errors.nw"
 /* 逐块去数：快速路径每个查询块算多少个分数（对照闭式） */
 static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
 {
@@ -78,7 +81,7 @@ static size_t flash_scores_by_blocks(size_t n_q, size_t n_k, int causal)
     }
     return total;
 }
-#line 1016 "book/B-errors.nw"
+#line 1131 "book/B-errors.nw"
 /* 定义本身，双精度：out[n_q][d_v]、w[n_q][n_k] */
 static void sdpa_double(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v, double scale,
@@ -114,7 +117,7 @@ static size_t rand_below(attn_rng *r, size_t n)
 {
     return (size_t)(attn_rng_next(r) % n);
 }
-#line 1202 "book/B-errors.nw"
+#line 1330 "book/B-errors.nw"
 /* 第 11 章的小模型：词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static attn_gpt_config chB_gpt_config(void)
 {
@@ -123,11 +126,99 @@ static attn_gpt_config chB_gpt_config(void)
                          .learned_positions = 1, .tied = 1};
     return c;
 }
+#line 36 "book/B-errors.nw"
+/* 一页 PROT_NONE 的内存：地址是合法的，读或写它都会段错误。失败时返回 NULL。 */
+static float *no_access_page(size_t *bytes)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0)
+        return NULL;
+    void *p = mmap(NULL, (size_t)page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    *bytes = (size_t)page;
+    return p;
+}
 
-#line 42 "book/B-errors.nw"
+/* a[0..n) 是否都还是记号 */
+static int still_marked(const float *a, size_t n, float mark)
+{
+    for (size_t i = 0; i < n; i++)
+        if (memcmp(&a[i], &mark, sizeof mark) != 0)
+            return 0;
+    return 1;
+}
+
+#line 153 "book/B-errors.nw"
 int main(void)
 {
-#line 87 "book/B-errors.nw"
+#line 60 "book/B-errors.nw"
+    check_section("检查不过：不写输出；只看参数和地址的检查不读输入的内容");
+    {
+        size_t bytes = 0;
+        float *g = no_access_page(&bytes);     /* 输入全指向这一页：读一下就段错误 */
+        CHECK(g != NULL && bytes >= 16 * sizeof(float));
+        if (g != NULL) {
+            const float mark = -12345.0f;
+            float out[16], w[16], loss = mark;
+            for (size_t i = 0; i < 16; i++)
+                out[i] = w[i] = mark;
+            /* 标量不对：scale 是 NaN，eps 是负数 */
+            CHECK_STATUS(attn_sdpa(g, g, g, 2, 2, 2, 2, NAN, NULL, 0, out, w), ATTN_EINVAL);
+            CHECK_STATUS(attn_layernorm(g, g, g, out, 2, 2, -1.0f), ATTN_EINVAL);
+            /* 尺寸不对：为 0，或乘起来超出 size_t */
+            CHECK_STATUS(attn_linear(g, g, g, out, 0, 2, 2), ATTN_EINVAL);
+            CHECK_STATUS(attn_matmul(g, g, out, BIG, BIG, 1), ATTN_EINVAL);
+            attn_mha_weights mw = {2, 2, 1, g, g, g, g, NULL, NULL, NULL, NULL};
+            CHECK_STATUS(attn_mha(&mw, g, 0, g, 2, NULL, 0, out), ATTN_EINVAL);
+            /* 地址重叠：输出落在输入上，或两个输出彼此重叠；只比较地址 */
+            CHECK_STATUS(attn_softmax_jacobian(g, 4, g + 2), ATTN_EINVAL);
+            CHECK_STATUS(attn_sdpa(g, g, g, 2, 2, 2, 2, 0.0f, NULL, 0, g + 1, NULL), ATTN_EINVAL);
+            CHECK_STATUS(attn_layernorm(g, NULL, NULL, g + 1, 2, 2, 1e-5f), ATTN_EINVAL);
+            CHECK_STATUS(attn_cross_entropy(g, (const int *)g, 2, 2, &loss, g + 1), ATTN_EINVAL);
+            mw.w_o = out;
+            CHECK_STATUS(attn_mha(&mw, g, 2, g, 2, NULL, 0, out), ATTN_EINVAL);
+            CHECK(still_marked(out, 16, mark) && still_marked(w, 16, mark));
+            CHECK(memcmp(&loss, &mark, sizeof mark) == 0);
+            munmap(g, bytes);
+
+            /* 要读内容的检查：坏的数放在最后，读完才拒绝，输出仍然没动 */
+            float x[8] = {1, 2, 3, 4, 5, 6, 7, INFINITY}, y[8], gamma[4] = {1, 1, 1, 1};
+            for (size_t i = 0; i < 8; i++)
+                y[i] = mark;
+            CHECK_STATUS(attn_layernorm(x, gamma, NULL, y, 2, 4, 1e-5f), ATTN_EINVAL);
+            CHECK(still_marked(y, 8, mark));
+            x[7] = 8.0f;
+            gamma[3] = -INFINITY;
+            CHECK_STATUS(attn_layernorm(x, gamma, NULL, y, 2, 4, 1e-5f), ATTN_EINVAL);
+            CHECK(still_marked(y, 8, mark));
+            gamma[3] = 1.0f;
+            CHECK_OK(attn_layernorm(x, gamma, NULL, y, 2, 4, 1e-5f));   /* 好的输入才写 */
+            CHECK(!still_marked(y, 8, mark));
+            static const float logits[6] = {0.5f, 1.0f, -1.0f, 2.0f, 0.0f, 1.0f};
+            static const int targets[2] = {1, 3};                      /* 3 超出词表 0..2 */
+            float dz[6];
+            for (size_t i = 0; i < 6; i++)
+                dz[i] = mark;
+            loss = mark;
+            CHECK_STATUS(attn_cross_entropy(logits, targets, 2, 3, &loss, dz), ATTN_EINVAL);
+            CHECK(still_marked(dz, 6, mark) && memcmp(&loss, &mark, sizeof mark) == 0);
+            float big[4] = {1.0f, 2.0f, FLT_MAX, FLT_MAX}, before[4];
+            memcpy(before, big, sizeof big);
+            CHECK_STATUS(attn_rope(big, 1, 4, 0, 0.0f), ATTN_EINVAL);  /* 第二对的模长超出 float */
+            CHECK(memcmp(big, before, sizeof big) == 0);
+            /* KV 缓存放不下：状态码是 ATTN_EFULL，缓存不变 */
+            attn_kv_cache c;
+            const float kv[2] = {1.0f, 2.0f};
+            CHECK_OK(attn_kv_cache_init(&c, 1, 1, 1));
+            CHECK_OK(attn_kv_cache_append(&c, kv, kv, 1));
+            CHECK_STATUS(attn_kv_cache_append(&c, kv + 1, kv + 1, 1), ATTN_EFULL);
+            CHECK_INT(c.len, 1);
+            CHECK_NEAR(c.k[0], 1.0, 0);
+            attn_kv_cache_free(&c);
+        }
+    }
+#line 199 "book/B-errors.nw"
     check_section("attn_strerror：任何整数都有说明");
     {
         CHECK_STR(attn_strerror(ATTN_OK), "success");
@@ -138,7 +229,7 @@ int main(void)
         for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
             CHECK_STR(attn_strerror(odd[i]), "unknown status");
     }
-#line 103 "book/B-errors.nw"
+#line 215 "book/B-errors.nw"
     check_section("第 1 章：矩阵乘、线性层、ReLU、前馈网络");
     {
         float a[16] = {0}, b[16] = {0}, c[16];
@@ -186,7 +277,7 @@ int main(void)
         CHECK_STATUS(attn_ffn(a, 1, BIG, b, b, BIG, b, b, 1, c), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(a, BIG, BIG, b, b, 1, b, b, 1, c), ATTN_EINVAL);
     }
-#line 155 "book/B-errors.nw"
+#line 267 "book/B-errors.nw"
     check_section("第 2 章：点积、余弦、距离、加权和");
     {
         const float a[4] = {1, 2, 3, 4}, zero[4] = {0};
@@ -225,7 +316,7 @@ int main(void)
         CHECK_STATUS(attn_weighted_sum(a, a, 2, 0, m), ATTN_EINVAL);
         CHECK_STATUS(attn_weighted_sum(a, a, BIG, BIG, m), ATTN_EINVAL);
     }
-#line 231 "book/B-errors.nw"
+#line 343 "book/B-errors.nw"
     check_section("attn_softmax 的错误输入");
     {
         float x[4] = {0};
@@ -259,7 +350,7 @@ int main(void)
         /* 元素个数不溢出、字节数 n·d·4 溢出：也要拒绝（快速路径补齐 d_v 时曾绕回 0 而越界） */
         CHECK_STATUS(sdpa(q, q, q, 1, 1, 1, SIZE_MAX, 0.0f, NULL, 0, out, NULL), ATTN_EINVAL);
     }
-#line 271 "book/B-errors.nw"
+#line 383 "book/B-errors.nw"
     check_section("第 9 章：threads、heads 和两个返回 size_t 的函数");
     {
         const float q[8] = {1, 0, 0, 1, 1, 0, 0, 1};
@@ -301,7 +392,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(0, 4, 0), 0);          /* 没有查询，就没有分数 */
         CHECK_INT(attn_flash_scores(4, 0, 1), 0);
     }
-#line 317 "book/B-errors.nw"
+#line 429 "book/B-errors.nw"
     check_section("第 4 章：随机数、雅可比矩阵");
     {
         attn_rng r;
@@ -318,7 +409,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(x, 0, jac), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(x, BIG, jac), ATTN_EINVAL);   /* n·n */
     }
-#line 350 "book/B-errors.nw"
+#line 463 "book/B-errors.nw"
     check_section("第 5 章：KV 缓存");
     {
         attn_kv_cache c;
@@ -341,6 +432,8 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_append(&c, k, k, 0), ATTN_EINVAL);
         CHECK_OK(attn_kv_cache_append(&c, k, k, 1));
         CHECK_STATUS(attn_kv_cache_append(&c, k + 2, k + 2, 2), ATTN_EFULL);   /* 只剩 1 个空位 */
+        CHECK_STATUS(attn_kv_cache_append(&c, k, c.k + 2, 1), ATTN_EINVAL);   /* v 是要写的键行 */
+        CHECK_STATUS(attn_kv_cache_append(&c, c.v + 2, k, 1), ATTN_EINVAL);   /* k 是要写的值行 */
         CHECK_INT(c.len, 1);
         CHECK(c.k[0] == 1 && c.k[1] == 2 && c.v[0] == 1 && c.v[1] == 2);
         CHECK_OK(attn_kv_cache_attend(&c, q, 1, 0.0f, out, NULL));
@@ -359,7 +452,7 @@ int main(void)
         attn_kv_cache_free(NULL);
         CHECK(kv_cache_is_zero(&c));
     }
-#line 396 "book/B-errors.nw"
+#line 511 "book/B-errors.nw"
     check_section("第 6、7 章：填充掩码、多头注意力");
     {
         unsigned char mask[4];
@@ -411,7 +504,7 @@ int main(void)
         CHECK_STATUS(attn_mha_pattern(&good, x, BIG, x, BIG, NULL, 0, 0, out), ATTN_EINVAL);
         CHECK_STATUS(attn_mha_pattern(&good, x, 2, x, 2, NULL, 0, 1, out), ATTN_EINVAL); /* 头号越界 */
     }
-#line 454 "book/B-errors.nw"
+#line 569 "book/B-errors.nw"
     check_section("第 8 章：参数计数和代价");
     {
         attn_gpt_config cfg;
@@ -464,7 +557,7 @@ int main(void)
             CHECK_STATUS(attn_kv_cache_bytes(&c, 1024, 2, &n), ATTN_EINVAL);
         }
     }
-#line 534 "book/B-errors.nw"
+#line 649 "book/B-errors.nw"
     check_section("attn_softmax：很大的分数");
     {
         float a[4] = {1e4f, -1e4f, 0.0f, 1e4f};
@@ -483,7 +576,7 @@ int main(void)
         CHECK_NEAR(c[0], 0.5, 0.0);
         CHECK_NEAR(c[1], 0.5, 0.0);
     }
-#line 558 "book/B-errors.nw"
+#line 673 "book/B-errors.nw"
     check_section("attn_softmax：负无穷");
     {
         float a[4] = {-INFINITY, 0.0f, -INFINITY, 0.0f};
@@ -497,7 +590,7 @@ int main(void)
         for (int i = 0; i < 3; i++)
             CHECK_NEAR(b[i], 0.0, 0.0);
     }
-#line 580 "book/B-errors.nw"
+#line 695 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_edge_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -514,7 +607,7 @@ int main(void)
             CHECK_NEAR(w[1], 1.0, 1e-6);
             CHECK_NEAR(out[0], 20.0, 1e-4);
         }
-#line 605 "book/B-errors.nw"
+#line 720 "book/B-errors.nw"
         {
             const float q[1] = {-3.0f}, k[1] = {1e30f}, v1[1] = {7.0f};
             float out[1], w[1];
@@ -546,9 +639,9 @@ int main(void)
             CHECK_NEAR(w[1], 0.0, 0.0);
             CHECK_NEAR(w[2], 1.0, 1e-6);
         }
-#line 597 "book/B-errors.nw"
+#line 712 "book/B-errors.nw"
     }
-#line 644 "book/B-errors.nw"
+#line 759 "book/B-errors.nw"
     check_section("NaN：softmax 整行变成 NaN");
     {
         float a[3] = {1.0f, NAN, 2.0f};
@@ -572,7 +665,7 @@ int main(void)
         CHECK(isnan(out[0]) && isnan(out[1]));
         CHECK(is_distribution(w, 3, 1e-6) && is_distribution(w + 3, 3, 1e-6));
     }
-#line 678 "book/B-errors.nw"
+#line 793 "book/B-errors.nw"
     check_section("NaN 与无穷：参考实现跳过被挡住的值");
     {
         /* 两个查询、三个键、d = 1；掩码挡住键 1，它的值是 +inf */
@@ -602,7 +695,7 @@ int main(void)
         CHECK_OK(attn_sdpa_reference(q_nan, k, k, 2, 3, 1, 1, 1.0f, NULL, 0, out, w));
         CHECK(isnan(out[0]));
     }
-#line 722 "book/B-errors.nw"
+#line 837 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_finite_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -640,7 +733,7 @@ int main(void)
             CHECK_NEAR(out[0], 1.0, 1e-6);
         }
     }
-#line 769 "book/B-errors.nw"
+#line 884 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_order_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -665,7 +758,7 @@ int main(void)
         CHECK_NEAR(w[1], 1.0, 0.0);
         CHECK_NEAR(out[0], 20.0, 1e-5);
     }
-#line 807 "book/B-errors.nw"
+#line 922 "book/B-errors.nw"
     for (size_t f = 0; f < 3; f++) {
         check_section(sdpa_overlap_names[f]);
         sdpa_fn *sdpa = sdpa_impls[f];
@@ -723,7 +816,7 @@ int main(void)
         CHECK_ARRAY_NEAR(same, out, N * D, 0.0);
         CHECK_STATUS(attn_mha(&mw, buf, 1, buf, N, NULL, 0, wm), ATTN_EINVAL);
     }
-#line 873 "book/B-errors.nw"
+#line 988 "book/B-errors.nw"
     check_section("其余函数：输出与输入重叠");
     {
         float a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 0, 0, 1, 1, 1}, c[9], keep[6];
@@ -753,7 +846,7 @@ int main(void)
         float w2c[4] = {1, 0, 3, 1};
         CHECK_STATUS(attn_ffn(keep, 1, 2, w1, NULL, 2, w2c, NULL, 2, w2c + 2), ATTN_EINVAL);
     }
-#line 910 "book/B-errors.nw"
+#line 1025 "book/B-errors.nw"
     check_section("字节数溢出：n·sizeof(float) 装不进 size_t");
     {
         const size_t huge = SIZE_MAX / sizeof(float) + 1;    /* 2^62 */
@@ -771,7 +864,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(a, (size_t)1 << 31, out), ATTN_EINVAL);   /* n·n·4 = 2^64 */
         CHECK_STATUS(attn_rng_normal(&r, a, huge), ATTN_EINVAL);
     }
-#line 956 "book/B-errors.nw"
+#line 1071 "book/B-errors.nw"
     check_section("attn_flash_scores：闭式");
     {
         int same = 1;
@@ -784,7 +877,7 @@ int main(void)
         CHECK_INT(attn_flash_scores((size_t)1 << 60, 4, 1), 256);
         CHECK_INT(attn_flash_scores(4, (size_t)1 << 60, 1), (size_t)1 << 62);
     }
-#line 976 "book/B-errors.nw"
+#line 1091 "book/B-errors.nw"
     check_section("attn_sdpa_ex：太多的线程");
     {
         const float q[4] = {1, 0, 0, 1};
@@ -796,7 +889,7 @@ int main(void)
                      ATTN_EINVAL);
         CHECK_INT(attn_flash_bytes(64, 64, INT_MAX), 0);
     }
-#line 996 "book/B-errors.nw"
+#line 1111 "book/B-errors.nw"
     check_section("KV 缓存：查询比缓存里的位置多");
     {
         attn_kv_cache c;
@@ -808,7 +901,7 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_attend(&c, q, 3, 0.0f, out, NULL), ATTN_EINVAL);
         attn_kv_cache_free(&c);
     }
-#line 1054 "book/B-errors.nw"
+#line 1169 "book/B-errors.nw"
     check_section("三方对照：快速路径、参考实现、双精度的定义");
     {
         enum { MAXN = 260, MAXD = 40 };
@@ -854,7 +947,7 @@ int main(void)
         CHECK_NEAR(worst_out, 0.0, 1e-5);
         CHECK_NEAR(worst_w, 0.0, 1e-5);
     }
-#line 1110 "book/B-errors.nw"
+#line 1226 "book/B-errors.nw"
     check_section("第 10 章：正弦位置编码与 RoPE 的错误输入");
     {
         float buf[8], mark[8];
@@ -871,6 +964,18 @@ int main(void)
         CHECK_STATUS(attn_positions_sinusoidal(buf, BIG, BIG), ATTN_EINVAL);
         CHECK_STATUS(attn_positions_sinusoidal(buf, (size_t)1 << 62, 2), ATTN_EINVAL);   /* 字节数溢出 */
         CHECK_ARRAY_NEAR(buf, mark, 8, 0);
+        /* attn_positions_sinusoidal_from：同样的规则，另加最后一行的位置 */
+        CHECK_STATUS(attn_positions_sinusoidal_from(NULL, 2, 4, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 0, 4, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 2, 3, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, BIG, BIG, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 2, 4, SIZE_MAX), ATTN_EINVAL);      /* 位置绕回 0 */
+        CHECK_STATUS(attn_positions_sinusoidal_from(buf, 3, 2, SIZE_MAX - 1), ATTN_EINVAL);
+        CHECK_ARRAY_NEAR(buf, mark, 8, 0);
+        CHECK_OK(attn_positions_sinusoidal_from(buf, 1, 4, SIZE_MAX));                       /* 最后一个位置可以 */
+        for (size_t i = 0; i < 4; i++)
+            CHECK(isfinite(buf[i]));
+        memcpy(buf, mark, sizeof buf);
         /* attn_rope：尺寸和指针 */
         CHECK_STATUS(attn_rope(NULL, 2, 4, 0, 0.0f), ATTN_EINVAL);
         CHECK_STATUS(attn_rope(buf, 0, 4, 0, 0.0f), ATTN_EINVAL);
@@ -896,7 +1001,7 @@ int main(void)
         CHECK_STATUS(attn_rope(inf_pair, 1, 4, 3, 0.0f), ATTN_EINVAL);
         CHECK_NEAR(inf_pair[0], 1.0, 0);
     }
-#line 1158 "book/B-errors.nw"
+#line 1286 "book/B-errors.nw"
     check_section("第 10 章：RoPE 的边界值和 NaN");
     {
         float a[4] = {1, 2, 3, 4}, b[4] = {1, 2, 3, 4};
@@ -924,7 +1029,7 @@ int main(void)
         for (size_t i = 0; i < 8; i++)
             CHECK(isfinite(pe[i]));
     }
-#line 1213 "book/B-errors.nw"
+#line 1341 "book/B-errors.nw"
     check_section("第 11 章：attn_layernorm");
     {
         float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8], g[4] = {1, 1, 1, 1}, b[4] = {0};
@@ -973,6 +1078,7 @@ int main(void)
         CHECK(e[0] == 0.0f && isinf(e[1]) && e[1] > 0 && isnan(e[2]) && e[3] == 0.0f);
         CHECK_STATUS(attn_gelu(NULL, 4), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(e, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gelu(e, SIZE_MAX), ATTN_EINVAL);                  /* 字节数溢出 */
         float a[16] = {0}, b[16] = {0}, c[16];
         CHECK_OK(attn_ffn_gelu(a, 2, 2, b, NULL, 2, b, NULL, 2, c));
         CHECK_STATUS(attn_ffn_gelu(NULL, 2, 2, b, b, 2, b, b, 2, c), ATTN_EINVAL);
@@ -1130,7 +1236,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1427 "book/B-errors.nw"
+#line 1557 "book/B-errors.nw"
     check_section("第 12 章：反向传播函数的错误输入");
     {
         float x[6] = {1, 2, 3, 4, 5, 6}, w[6] = {1, 0, 0, 1, 1, 1}, dy[6] = {1, 1, 1, 1, 1, 1};
@@ -1195,7 +1301,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, neg, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK_STATUS(attn_cross_entropy(lg, t, 0, 2, &loss, dl), ATTN_EINVAL);
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, SIZE_MAX, &loss, dl), ATTN_EINVAL);
-        CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, lg), ATTN_EINVAL);
+        CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, lg + 1), ATTN_EINVAL);   /* 就地可以，错开一个不行 */
         CHECK(loss == 42);
         lg[1] = INFINITY;
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
@@ -1203,7 +1309,7 @@ int main(void)
         CHECK_STATUS(attn_cross_entropy(lg, t, 2, 2, &loss, dl), ATTN_EINVAL);
         CHECK(loss == 42);
     }
-#line 1505 "book/B-errors.nw"
+#line 1637 "book/B-errors.nw"
     check_section("第 12 章：整个模型的梯度与 AdamW 的错误输入");
     {
         attn_gpt_config c = chB_gpt_config();
@@ -1239,11 +1345,38 @@ int main(void)
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 1.0f, 1e-8f, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 0, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_adamw_step(p, gr, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, -1), ATTN_EINVAL);
+        CHECK_STATUS(attn_adamw_step(p, gr, p, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_adamw_step(p, p, mm, vv, 2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
         CHECK(p[0] == 1 && p[1] == 1);
+        /* 一批：工作区太小、没有对齐、和参数重叠；形状不合法时工作区的字节数是 0 */
+        static float workf[1 << 16], m1[1 << 16], m2[1 << 16];   /* 这个小模型用不了这么多 */
+        char *work = (char *)workf;
+        size_t wb = attn_gpt_train_bytes(&m.cfg, 2, 2);
+        CHECK(wb > 0 && wb + sizeof(float) <= sizeof workf && m.n_params <= 1 << 16);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, 0, 2), 0);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, 1, m.cfg.n_ctx + 1), 0);
+        CHECK_INT(attn_gpt_train_bytes(&m.cfg, SIZE_MAX, 2), 0);
+        CHECK_INT(attn_gpt_train_bytes(NULL, 1, 1), 0);
+        int tok4[4] = {0, 1, 1, 0};
+        CHECK_OK(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work, wb));
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work, wb - 1), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, work + 1, wb), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 2, 2, &loss, &g, m.params, wb), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_loss_grad_batch(&m, tok4, tok4, 0, 2, &loss, &g, NULL, 0), ATTN_EINVAL);
+        /* 整个小 GPT 的 AdamW：形状不同、梯度就是参数、矩和参数重叠、坏的超参数（一块也不动） */
+        float before = m.wte[0];
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &other, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &m, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m.params, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, NULL, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, m2, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK_STATUS(attn_gpt_adamw_step(&m, &g, m1, m2, 1, 0.1f, 1.5f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
+        CHECK(m.wte[0] == before);
+        CHECK_OK(attn_gpt_adamw_step(&m, &g, m1, m2, 1, 0.1f, 0.9f, 0.999f, 1e-8f, 0.01f));
         attn_gpt_free(&other);
         attn_gpt_free(&g);
         attn_gpt_free(&m);
     }
-#line 72 "book/B-errors.nw"
+#line 184 "book/B-errors.nw"
     return check_summary("chB");
 }

@@ -17,11 +17,17 @@
 //   no page wider than the phone; the top bar one row; the side bar with the whole book and the
 //   current chapter; a ¶ link on each heading; a copy button on each code chunk; code comments
 //   not in fake italic.
+//   the back matter folded (each section after the first “## … {.backmatter}” a closed <details>
+//   whose summary is its heading; nothing before it folded); 常见误解 boxes titled; a test reference
+//   reads 测试 N.k.
 // And once each: the current section marked while scrolling; the side bar opens and closes;
 // the top bar leaves a phone's screen while reading and comes back; ← → and /; search (heading
 // hits first, marks, ↑ ↓ Enter, says when results were cut); the copy button copies; a link to
 // a chunk lands below the top bar and highlights it; dark theme colours readable (text, code,
-// links) and figures on a light card; the print style hides the bars.
+// links) and figures on a light card; the print style hides the bars; the back matter: a link
+// within the page, followed to a chunk in a folded section, opens it and shows the chunk (and
+// does so again after the section is closed), a page opened at an address inside a folded
+// section opens it, and printing opens every section.
 // With LIVE.json (build/book/live-expected.json; or ATTN_LIVE_EXPECTED), every live figure is driven on its page, which
 // is loaded for the checks above anyway, and its numbers compared with the native library's
 // (live-lib.mjs; live.mjs does the same alone and can photograph the figures).
@@ -66,6 +72,7 @@ function idsOf(file) {
 const unescape = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 const plain = (s) => unescape(s.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, "").replace(/<[^>]+>/g, "")).trim();
 let links = 0;
+const backPages = [];           // the pages with back matter
 for (const name of pages) {
   const t = text[name];
   const body = t.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "");
@@ -103,6 +110,24 @@ for (const name of pages) {
   }
   if (!/href="\.\.\/attn-book\.pdf"/.test(t)) fail(name, "no link to the PDF");
   if (name === "03-attention.html" && !t.includes('class="nwchunk nwtest"')) fail(name, "no test chunk folded");
+  if (!/href="references\.html"/.test(t)) fail(name, "no link to 参考文献 (references.html)");
+  // back matter: from the first back-matter heading on, every h2 is one, inside a <details>
+  const h2s = [...t.matchAll(/(<details class="backmatter"><summary>\s*)?<h2\b([^>]*)>/g)];
+  const first = h2s.findIndex((m) => /class="[^"]*\bbackmatter\b/.test(m[2]));
+  if (first >= 0) {
+    backPages.push(name);
+    for (const m of h2s.slice(first)) {
+      if (!/class="[^"]*\bbackmatter\b/.test(m[2])) fail(name, `a heading after the back matter's first is not back matter: ${m[0]}`);
+      else if (!m[1]) fail(name, `a back-matter heading is not the summary of a <details>: ${m[0]}`);
+    }
+    if (!t.includes('<p class="bmstart"')) fail(name, "the back matter is not marked 后记");
+  }
+  for (const m of t.matchAll(/<div class="misconception">\s*(<p>[\s\S]*?<\/p>)/g)) {
+    if (!/<span class="mctitle">常见误解<\/span>/.test(m[1])) fail(name, "a 常见误解 box without its title");
+  }
+  for (const m of t.matchAll(/class="nwtestref">([\s\S]*?)<\/a>/g)) {
+    if (!/^测试\s[0-9A-Z]+\.\d+$/.test(plain(m[1]))) fail(name, `a test reference reads “${plain(m[1])}”, not 测试 N.k`);
+  }
 }
 {
   const js = fs.readFileSync(path.join(root, "search-index.js"), "utf8");
@@ -204,9 +229,27 @@ function pageChecks(phone) {
     if (!a || a.getAttribute("href") !== "#" + h.id) { out.push(`heading without a ¶ link: ${h.id}`); break; }
   }
   for (const t of main.querySelectorAll(".nwtest")) {
+    const back = t.closest("details.backmatter");
+    if (back) {                     // in the back matter: the section is folded, the chunk is not
+      if (back.open && !location.hash) { out.push(`back-matter section with ${t.id} not folded`); break; }
+      continue;
+    }
     const d = t.querySelector("details"), sum = t.querySelector("summary");
     if (!d || d.open && !location.hash) { out.push(`test chunk ${t.id} not folded`); break; }
     if (!sum || !/〈.+〉/.test(sum.textContent)) { out.push(`test chunk ${t.id}: the summary lacks its name`); break; }
+  }
+  const backs = main.querySelectorAll("details.backmatter");
+  if (backs.length) {
+    const firstBack = backs[0];
+    for (const h of main.querySelectorAll("h1, h2")) {
+      if (firstBack.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_PRECEDING && h.closest("details")) {
+        out.push(`the reading path is folded: ${h.textContent.slice(0, 30)}`); break;
+      }
+    }
+    for (const d of backs) {
+      const s = d.querySelector(":scope > summary");
+      if (!s || !s.querySelector("h2") || s.getBoundingClientRect().height === 0) { out.push("a back-matter section without its heading as summary"); break; }
+    }
   }
   const code = main.querySelectorAll("div.sourceCode").length;
   const buttons = main.querySelectorAll("button.copybtn").length;
@@ -266,6 +309,7 @@ async function checkPage(name) {
 
 // ---------------------------------------------------------------- behaviour, once each
 const once = [];
+let backNote = "";
 const test = (name, fn) => once.push([name, fn]);
 // wait until cond(arg) holds in the page, at most 3 s, then go on (the check that follows says
 // whether it held). The page's scroll handlers run in animation frames, which a headless browser
@@ -324,6 +368,60 @@ test("side bar, targets, print", async () => {
   if (await page.isVisible("#topbar") || await page.isVisible("#sidebar")) fail("print", "the bars are printed");
   if (await page.$$eval("main details:not([open])", (d) => d.length)) fail("print", "folded test chunks stay folded in print");
   await page.close();
+});
+
+test("back matter", async () => {
+  if (backPages.length === 0) { backNote = "no chapter has back matter yet"; return; }
+  const name = backPages.includes("03-attention.html") ? "03-attention.html" : backPages[0];
+  const page = await open("desktop", name);
+  // a chunk in a folded section, and a link on this page to it from outside that section
+  const pick = await page.evaluate(() => {
+    for (const c of document.querySelectorAll("details.backmatter .nwchunk[id]")) {
+      const d = c.closest("details.backmatter");
+      const a = [...document.querySelectorAll(`main a[href$="#${c.id}"]`)].find((x) => !d.contains(x) && x.getClientRects().length);
+      if (a && !d.open) {
+        a.setAttribute("data-pick", "1");
+        return c.id;
+      }
+    }
+    return null;
+  });
+  if (!pick) { fail("back matter", `${name}: no link leads into a folded back-matter section`); await page.close(); return; }
+  const shown = (id) => page.evaluate((id) => {
+    const el = document.getElementById(id), d = el.closest("details.backmatter");
+    const r = el.getBoundingClientRect();
+    return { open: d.open, visible: r.height > 0 && r.top < window.innerHeight && r.bottom > 0 };
+  }, id);
+  await page.click("a[data-pick]");
+  await until(page, (id) => document.getElementById(id).closest("details.backmatter").open, pick);
+  let r = await shown(pick);
+  if (!r.open || !r.visible) fail("back matter", `${name}: following a link to #${pick} leaves its section ${r.open ? "open but the chunk off screen" : "folded"}`);
+  // closed again by the reader, the same link opens it again (the address does not change)
+  await page.evaluate((id) => { document.getElementById(id).closest("details.backmatter").open = false; window.scrollTo(0, 0); }, pick);
+  await page.click("a[data-pick]");
+  await until(page, (id) => document.getElementById(id).closest("details.backmatter").open, pick);
+  r = await shown(pick);
+  if (!r.open) fail("back matter", `${name}: the same link, followed again, does not open the section`);
+  // printing opens every section
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  if (await page.$$eval("main details.backmatter:not([open])", (d) => d.length)) fail("back matter", "printing leaves sections folded");
+  await page.close();
+  // arriving from elsewhere (an index, a search hit, another chapter) at an address inside a section
+  const fresh = await open("phone", `${name}#${pick}`);
+  r = await fresh.evaluate((id) => {
+    const el = document.getElementById(id), d = el.closest("details.backmatter");
+    const b = el.getBoundingClientRect();
+    return { open: d.open, visible: b.top < window.innerHeight && b.bottom > 0 };
+  }, pick);
+  if (!r.open || !r.visible) fail("back matter", `${name}#${pick} opened from outside: the section is ${r.open ? "open but the chunk off screen" : "folded"}`);
+  // a section's heading (what the contents and the search link to)
+  const head = await fresh.$eval("details.backmatter summary h2", (h) => h.id);
+  await fresh.evaluate(() => document.querySelectorAll("details.backmatter").forEach((d) => { d.open = false; }));
+  await fresh.evaluate((id) => { location.hash = id; }, head);
+  await until(fresh, (id) => document.getElementById(id).closest("details").open, head);
+  if (!(await fresh.$eval(`[id="${head}"]`, (h) => h.closest("details").open))) fail("back matter", `a link to the heading #${head} does not open its section`);
+  await fresh.close();
 });
 
 test("search", async () => {
@@ -431,6 +529,7 @@ console.log(`browser: ${pages.length} pages at desktop and phone widths, ${shots
             (live ? `${live.figurePage.size} live figures, ${live.checks.length} checks, ${liveCompared} numbers compared ` +
                     `with the native library, attn.wasm ${live.wasmBytes} bytes, figures ready ≤ ` +
                     `${Math.max(0, ...liveTimes.map((t) => t.readyMs))} ms after live.js started; ` : "") +
+            (backNote ? `${backNote}; ` : `back matter on ${backPages.length} pages; `) +
             `${failures.length} problems; ` +
             `${((Date.now() - started) / 1000).toFixed(1)} s` + (shots ? `; screenshots in ${shotDir}` : ""));
 process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,16 @@
+#line 480 "book/D-cpu.nw"
+/* src/linear_fast.h — 附录 D：线性层反向传播的两个乘积和小矩阵乘法的寄存器块版本（库内部用）。 */
+#ifndef ATTN_LINEAR_FAST_H
+#define ATTN_LINEAR_FAST_H
+
+#include <stddef.h>
+
+/* dx[n×d_in] = dy·wᵀ（dx 不为 NULL 时）；dw[d_in×d_out] += xᵀ·dy（dw 不为 NULL 时）。
+   参数已由 attn_linear_backward 查过；结果与它的循环一位不差。
+   问题太小、这个构建没有可用的指令集或内存不够时返回 -1，什么也不写。 */
+int attn_linear_backward_fast(const float *x, const float *w, const float *dy,
+                              size_t n, size_t d_in, size_t d_out, float *dx, float *dw);
+/* c[m×n] = a[m×k]·b[k×n]，一个线程，与第 1 章的循环一位不差；太小时返回 -1 */
+int attn_matmul_small(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
+
+#endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""tests/epub_check.py BOOK.epub [SOURCE_DIR] — the EPUB as a reading app gets it.
+
+1. Debian's epubcheck (EPUB 3) finds no error and no warning in it.
+2. Its package says what a reading app shows: language zh-CN, the title and the subtitle, an author,
+   a date; its navigation lists every chapter of book/*.nw (and 参考文献 and the indexes).
+3. Its pages carry the book: every chapter's title, formulas as MathML (no TeX left), every figure
+   of the chapters as an image in the archive, chunk references in the code as links (no
+   placeholder left) whose targets exist, a test reference (测试 N.k) wherever the prose has one, the
+   常见误解 boxes, the back matter (set compactly, not folded), and 参考文献 with an entry for every
+   key the chapters cite.
+"""
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+EPUBCHECK_JAR = Path("/usr/share/java/epubcheck.jar")
+
+
+def main():
+    if len(sys.argv) < 2:
+        print("usage: tests/epub_check.py BOOK.epub [SOURCE_DIR]", file=sys.stderr)
+        return 2
+    epub = Path(sys.argv[1])
+    src = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).resolve().parent.parent
+    problems = []
+    bad = problems.append
+    if not epub.exists():
+        print(f"epub-check: {epub} not found (cmake --build build --target epub)", file=sys.stderr)
+        return 1
+
+    # 1. epubcheck
+    if EPUBCHECK_JAR.exists():
+        cmd = ["java", "-jar", str(EPUBCHECK_JAR)]
+    else:
+        print("epub-check: epubcheck not found (Debian package epubcheck)", file=sys.stderr)
+        return 1
+    run = subprocess.run(cmd + ["--quiet", str(epub)], capture_output=True, text=True)
+    report = (run.stdout + run.stderr).strip()
+    messages = [l for l in report.splitlines() if re.match(r"^(ERROR|FATAL|WARNING)", l)]
+    if run.returncode != 0 or messages:
+        bad(f"epubcheck: exit {run.returncode}, {len(messages)} messages:\n    " + "\n    ".join(messages[:30] or [report[:2000]]))
+
+    z = zipfile.ZipFile(epub)
+    names = z.namelist()
+    if names[0] != "mimetype" or z.getinfo("mimetype").compress_type != zipfile.ZIP_STORED:
+        bad("the mimetype is not the archive's first entry, uncompressed")
+    opf_name = next((n for n in names if n.endswith(".opf")), None)
+    opf = z.read(opf_name).decode("utf-8") if opf_name else ""
+    pages = {n: z.read(n).decode("utf-8") for n in names if n.endswith(".xhtml")}
+    text = "\n".join(pages[n] for n in sorted(pages))
+
+    # 2. the package
+    for what, pattern in (("language zh-CN", r"<dc:language>zh-CN</dc:language>"),
+                          ("the title", r"<dc:title[^>]*>注意力机制</dc:title>"),
+                          ("the subtitle", r"<dc:title[^>]*>从第一性原理到 C 代码</dc:title>"),
+                          ("an author", r"<dc:creator[^>]*>[^<]+</dc:creator>"),
+                          ("a date", r"<dc:date[^>]*>\d{4}-\d\d-\d\d")):
+        if not re.search(pattern, opf):
+            bad(f"the package (content.opf) lacks {what}")
+    nav = next((pages[n] for n in pages if n.endswith("nav.xhtml")), "")
+    if not nav:
+        bad("no navigation document (nav.xhtml)")
+    chapters = sorted((src / "book").glob("*.nw"))
+    titles = []
+    for nw in chapters:
+        m = re.search(r"^#\s+(.+?)\s*(\{[#.][^{}]*\})?\s*$", nw.read_text(encoding="utf-8"), re.M)
+        title = re.sub(r"\$[^$]*\$|`", "", m.group(1)).strip() if m else nw.stem
+        titles.append((nw, title))
+        key = title[:6]
+        if key not in re.sub(r"<[^>]+>", "", nav):
+            bad(f"the navigation lacks {nw.name} ({title})")
+        if key not in text:
+            bad(f"no page has the title of {nw.name} ({title})")
+    for word in ("参考文献", "代码块索引", "标识符索引"):
+        if word not in re.sub(r"<[^>]+>", "", nav):
+            bad(f"the navigation lacks {word}")
+
+    # 3. the pages
+    if "NWxREF" in text:
+        bad("a chunk reference in the code was left as a placeholder (NWxREF…)")
+    if re.search(r"\$[^$\s][^$<]*\$|\\(frac|sqrt|mathbb|begin)\b", re.sub(r"<(math|code|pre)\b.*?</\1>", "", text, flags=re.S)):
+        bad("raw TeX in the text (a formula that is not MathML)")
+    if "<math" not in text:
+        bad("no MathML")
+    ids = {n: set(re.findall(r'\sid="([^"]+)"', page)) for n, page in pages.items()}
+    broken = []
+    for n, page in pages.items():
+        for m in re.finditer(r'\shref="([^"#:]*)#([^"]+)"', page):
+            target = os.path.normpath(os.path.join(os.path.dirname(n), m.group(1))) if m.group(1) else n
+            if m.group(2) not in ids.get(target, ()):
+                broken.append(f"{n}: {m.group(1)}#{m.group(2)}")
+    if broken:
+        bad(f"{len(broken)} links point at nothing: " + ", ".join(broken[:5]))
+    chunk_links = len(re.findall(r'<a class="nwref" href="[^"]*#nw', text))
+    if chunk_links == 0:
+        bad("no chunk reference in the code is a link")
+    images = [n for n in names if re.search(r"\.(svg|png|jpe?g)$", n)]
+    prose = "\n".join(nw.read_text(encoding="utf-8") for nw in chapters)
+    figures = sorted(set(re.findall(r"!\[[^\]]*\]\([^)]*\)\{#(fig:[\w.-]+)", prose)))
+    for f in figures:
+        img = next((m for n, page in pages.items()
+                    for m in [re.search(rf'<img src="([^"]+)" id="{re.escape(f)}"', page)] if m), None)
+        if not img:
+            bad(f"figure {f} is not in the pages")
+        elif not any(n.endswith(img.group(1).lstrip("./")) for n in names):
+            bad(f"figure {f}'s image {img.group(1)} is not in the archive")
+    if "@<<测试：" in prose and not re.search(r'<a href="[^"]*#nw[^"]*" class="nwtestref">测试\s[0-9A-Z]+\.\d+</a>', text):
+        bad("the prose cites tests, but no 测试 N.k link is in the pages")
+    if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and '<div class="misconception">' not in text:
+        bad("the chapters have 常见误解 boxes, but the pages do not")
+    if re.search(r"^##\s.*\{[^}]*\.backmatter", prose, re.M):
+        if '<div class="backmatter">' not in text:
+            bad("the chapters have back matter, but the pages do not mark it")
+        if "<details" in text:
+            bad("the back matter is folded in the EPUB")
+    keys = {k for group in re.findall(r"\[(@[^\[\]]+)\](?![(\[{])", re.sub(r"`[^`]*`", "", prose))
+            for k in re.findall(r"@([\w:.-]*\w)", group)}
+    refs = next((p for p in pages.values() if 'id="references"' in p), "")
+    if not refs:
+        bad("no 参考文献 page")
+    for key in sorted(keys):
+        if f'id="ref-{key}"' not in refs:
+            bad(f"参考文献 has no entry for [@{key}]")
+    for p in problems:
+        print("epub-check: " + p, file=sys.stderr)
+    print(f"epub-check: {epub.name}, {epub.stat().st_size // 1024} KB, {len(pages)} pages, {len(images)} images, "
+          f"{chunk_links} chunk links in code, {len(keys)} cited works; epubcheck "
+          f"{'clean' if not messages and run.returncode == 0 else 'NOT clean'}; {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
