@@ -36,3 +36,8 @@ attn_program_test(NAME ch13-ex-ctx-jue LABEL ch13 EXPECT "\"form\": \"七言绝�
                           --form 七言绝句 --json)
 set_tests_properties(ch13-ex-ctx PROPERTIES FIXTURES_SETUP poems-ctx40)
 set_tests_properties(ch13-ex-ctx-write ch13-ex-ctx-jue PROPERTIES FIXTURES_REQUIRED poems-ctx40)
+add_test(NAME ch13-torch-open
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/bench/poem_open.py
+                 --poet $<TARGET_FILE:attn-poet> --checkpoint ${PROJECT_SOURCE_DIR}/models/poems.safetensors
+                 --file ${PROJECT_BINARY_DIR}/poems/valid.txt --chars 4096 --max-diff 1e-5)
+set_tests_properties(ch13-torch-open PROPERTIES LABELS ch13 REQUIRED_FILES ${PROJECT_BINARY_DIR}/poems/valid.txt)

@@ -1,5 +1,5 @@
-#line 3892 "book/13-poems.nw"
-/* programs/poet/train.c — 第 13 章：训练一步（分份、相加、裁剪、AdamW），检验，存取训练的状态 */
+#line 3996 "book/13-poems.nw"
+/* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
 
@@ -7,49 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 3922 "book/13-poems.nw"
-static void add_segment(poet_trainer *T, const float *p, size_t len, int decay)
-{
-    T->segments[T->n_segments].at = (size_t)(p - T->m.params);
-    T->segments[T->n_segments].len = len;
-    T->segments[T->n_segments].decay = decay;
-    T->n_segments++;
-}
-
-static int find_segments(poet_trainer *T)
-{
-    const attn_gpt *m = &T->m;
-    size_t d = (size_t)m->cfg.d_model, ff = (size_t)m->cfg.d_ff, total = 0;
-    T->n_segments = 0;
-    add_segment(T, m->wte, (size_t)m->cfg.vocab * d, 1);
-    add_segment(T, m->wpe, (size_t)m->cfg.n_ctx * d, 1);
-    for (size_t i = 0; i < (size_t)m->cfg.n_layers; i++) {
-        const attn_gpt_layer *L = &m->layers[i];
-        add_segment(T, L->ln1_g, d, 0); add_segment(T, L->ln1_b, d, 0);
-        add_segment(T, L->w_q, d * d, 1); add_segment(T, L->b_q, d, 0);
-        add_segment(T, L->w_k, d * d, 1); add_segment(T, L->b_k, d, 0);
-        add_segment(T, L->w_v, d * d, 1); add_segment(T, L->b_v, d, 0);
-        add_segment(T, L->w_o, d * d, 1); add_segment(T, L->b_o, d, 0);
-        add_segment(T, L->ln2_g, d, 0); add_segment(T, L->ln2_b, d, 0);
-        add_segment(T, L->w_up, d * ff, 1); add_segment(T, L->b_up, ff, 0);
-        add_segment(T, L->w_down, ff * d, 1); add_segment(T, L->b_down, d, 0);
-    }
-    add_segment(T, m->lnf_g, d, 0);
-    add_segment(T, m->lnf_b, d, 0);
-    for (size_t k = 0; k < T->n_segments; k++) {
-        if (T->segments[k].at != total)
-            return 0;
-        total += T->segments[k].len;
-    }
-    return total == m->n_params;
-}
-
-#line 3960 "book/13-poems.nw"
+#line 4024 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -61,22 +27,20 @@ int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_tr
     T->o = *o;
     if (attn_gpt_init(&T->m, cfg, o->seed) != ATTN_OK)
         return poet_fail(e, ATTN_EINVAL, "attn_gpt_init 失败：模型的形状不对，或者内存不足");
-    size_t np = T->m.n_params;
-    T->grad = calloc(np * POET_SLOTS, sizeof *T->grad);
+    size_t np = T->m.n_params, n_ctx = (size_t)cfg->n_ctx;
+    T->work_bytes = attn_gpt_train_bytes(cfg, o->batch, n_ctx);
+    T->grad = calloc(np, sizeof *T->grad);
     T->adam_m = calloc(np, sizeof *T->adam_m);
     T->adam_v = calloc(np, sizeof *T->adam_v);
     T->starts = calloc(o->batch, sizeof *T->starts);
-    T->losses = calloc(o->batch, sizeof *T->losses);
-    int ok = T->grad && T->adam_m && T->adam_v && T->starts && T->losses;
-    for (size_t s = 0; ok && s < POET_SLOTS; s++)
-        ok = attn_gpt_bind(&T->g[s], cfg, T->grad + s * np, np) == ATTN_OK;
+    T->tokens = calloc(o->batch * n_ctx, sizeof *T->tokens);
+    T->targets = calloc(o->batch * n_ctx, sizeof *T->targets);
+    T->work = T->work_bytes ? malloc(T->work_bytes) : NULL;
+    int ok = T->grad && T->adam_m && T->adam_v && T->starts && T->tokens && T->targets && T->work &&
+             attn_gpt_bind(&T->g, cfg, T->grad, np) == ATTN_OK;
     if (!ok) {
         poet_trainer_free(T);
         return poet_fail(e, ATTN_ENOMEM, "内存不足");
-    }
-    if (!find_segments(T)) {
-        poet_trainer_free(T);
-        return poet_fail(e, ATTN_EINVAL, "参数块的各段对不上第 11 章的顺序");
     }
     attn_rng_seed(&T->rng, o->seed ^ 0x7061747a5eedULL);
     return ATTN_OK;
@@ -84,14 +48,13 @@ int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_tr
 
 void poet_trainer_free(poet_trainer *T)
 {
-    for (size_t s = 0; s < POET_SLOTS; s++)
-        attn_gpt_free(&T->g[s]);
+    attn_gpt_free(&T->g);
     attn_gpt_free(&T->m);
-    free(T->grad); free(T->adam_m); free(T->adam_v); free(T->starts); free(T->losses);
+    free(T->grad); free(T->adam_m); free(T->adam_v); free(T->starts); free(T->tokens); free(T->targets); free(T->work);
     memset(T, 0, sizeof *T);
 }
 
-#line 746 "book/13-poems.nw"
+#line 730 "book/13-poems.nw"
 float poet_lr(const poet_train_options *o, unsigned long step)
 {
     if (step <= o->warmup)
@@ -102,45 +65,33 @@ float poet_lr(const poet_train_options *o, unsigned long step)
     return o->lr_min + (float)(0.5 * (o->lr - o->lr_min) * (1.0 + cos(M_PI * progress)));
 }
 
-#line 802 "book/13-poems.nw"
+#line 780 "book/13-poems.nw"
 int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, float *loss, float *lr_out,
                     poet_err *e)
 {
     size_t np = T->m.n_params, B = T->o.batch, n_ctx = (size_t)T->m.cfg.n_ctx;
     if (n < n_ctx + 2)
         return poet_fail(e, ATTN_EINVAL, "训练的文字只有 %zu 个字，一个窗口要 %zu 个", n, n_ctx + 1);
-    if (threads < 1)
-        threads = 1;
-    /* 各窗口的起点：ids[start .. start + n_ctx] 共 n_ctx + 1 个词元 */
-    for (size_t b = 0; b < B; b++)
-        T->starts[b] = (size_t)(attn_rng_next(&T->rng) % (n - n_ctx));
-    int bad = 0;
+#ifdef _OPENMP
+    omp_set_num_threads(threads < 1 ? 1 : threads);   /* 附录 D 的线程数用 OpenMP 的默认值 */
+#else
+    (void)threads;
+#endif
 #line 709 "book/13-poems.nw"
-    /* 第 s 份：窗口 s、s+S、s+2S…… 的梯度依次加进 grad[s]（每个窗口的损失是 128 个位置的平均） */
-    #pragma omp parallel for num_threads(threads) schedule(static, 1) reduction(|:bad)
-    for (int s = 0; s < POET_SLOTS; s++) {
-        float *g = T->grad + (size_t)s * np;
-        memset(g, 0, np * sizeof *g);
-        for (size_t b = (size_t)s; b < B; b += POET_SLOTS) {
-            const int *w = ids + T->starts[b];
-            bad |= attn_gpt_loss_grad(&T->m, w, w + 1, n_ctx, &T->losses[b], &T->g[s]) != ATTN_OK;
-        }
+    /* 第 b 个窗口：ids[start .. start + n_ctx] 共 n_ctx + 1 个词元；前 n_ctx 个读进模型，后 n_ctx 个是答案 */
+    for (size_t b = 0; b < B; b++) {
+        size_t start = T->starts[b] = (size_t)(attn_rng_next(&T->rng) % (n - n_ctx));
+        memcpy(T->tokens + b * n_ctx, ids + start, n_ctx * sizeof *ids);
+        memcpy(T->targets + b * n_ctx, ids + start + 1, n_ctx * sizeof *ids);
     }
-#line 815 "book/13-poems.nw"
-    if (bad)
-        return poet_fail(e, ATTN_EINVAL, "第 %lu 步：attn_gpt_loss_grad 失败（logits 不再是有限数？）",
-                         T->step + 1);
-#line 722 "book/13-poems.nw"
-    /* grad[0][i] = (((g0[i] + g1[i]) + g2[i]) + g3[i]) / B：每个 i 的加法顺序都一样，与线程数无关 */
-    float inv_b = 1.0f / (float)B;
-    #pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < np; i++) {
-        float sum = T->grad[i];
-        for (size_t s = 1; s < POET_SLOTS; s++)
-            sum += T->grad[s * np + i];
-        T->grad[i] = sum * inv_b;
-    }
-#line 758 "book/13-poems.nw"
+    memset(T->grad, 0, np * sizeof *T->grad);
+    int st = attn_gpt_loss_grad_batch(&T->m, T->tokens, T->targets, B, n_ctx, loss, &T->g,
+                                      T->work, T->work_bytes);
+#line 792 "book/13-poems.nw"
+    if (st != ATTN_OK)
+        return poet_fail(e, st, "第 %lu 步：attn_gpt_loss_grad_batch 失败：%s（logits 不再是有限数？）",
+                         T->step + 1, attn_strerror(st));
+#line 742 "book/13-poems.nw"
     /* 梯度的长度（double，按参数的顺序累加）；超过 clip 就整体缩短 */
     double norm = 0.0;
     for (size_t i = 0; i < np; i++)
@@ -151,25 +102,18 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
         for (size_t i = 0; i < np; i++)
             T->grad[i] *= k;
     }
-    /* 矩阵有权重衰减，向量没有：按 T->decay 记下的各段分别走一步 */
+    /* 第 12 章的 AdamW：矩阵衰减，偏置和层规范化不衰减 */
     T->step++;
     float lr = poet_lr(&T->o, T->step);
-    for (size_t k = 0; k < T->n_segments; k++) {
-        size_t at = T->segments[k].at, len = T->segments[k].len;
-        attn_adamw_step(T->m.params + at, T->grad + at, T->adam_m + at, T->adam_v + at, len, T->step,
-                        lr, 0.9f, 0.95f, 1e-8f, T->segments[k].decay ? T->o.weight_decay : 0.0f);
-    }
-#line 820 "book/13-poems.nw"
-    double sum = 0.0;
-    for (size_t b = 0; b < B; b++)
-        sum += T->losses[b];
-    *loss = (float)(sum / (double)B);
+    attn_gpt_adamw_step(&T->m, &T->g, T->adam_m, T->adam_v, T->step, lr, 0.9f, 0.95f, 1e-8f,
+                        T->o.weight_decay);
+#line 796 "book/13-poems.nw"
     if (lr_out != NULL)
         *lr_out = lr;
     return ATTN_OK;
 }
 
-#line 838 "book/13-poems.nw"
+#line 810 "book/13-poems.nw"
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count)
 {
@@ -198,7 +142,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 4008 "book/13-poems.nw"
+#line 4069 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;
