@@ -50,7 +50,8 @@ cited=$(grep -o '\[@' "$dir/jobs/references.latex.json" | wc -l)
 if [ "$cited" -gt 0 ]; then
   entries=$(grep -c '\\hypertarget{ref-' "$dir/chapters/references.tex" || true)
   [ "$entries" -eq "$cited" ] || bad "参考文献 has $entries entries for $cited cited works"
-  grep -q "^\[$cited\]" <<<"$(sed -n '/^ *参考文献 *$/,$p' "$tmp/book.txt" | sed 's/^ *//')" ||
+  # (a heading at the top of a page follows the form feed that pdftotext puts between pages)
+  grep -q "^\[$cited\]" <<<"$(sed -n '/^[[:space:]]*参考文献[[:space:]]*$/,$p' "$tmp/book.txt" | sed 's/^[[:space:]]*//')" ||
     bad "参考文献 in the PDF does not number its entries up to [$cited]"
 fi
 refs_page=$(grep -n '参考文献' "$tmp/book.txt" | tail -1 | cut -d: -f1)
