@@ -50,7 +50,8 @@ cited=$(grep -o '\[@' "$dir/jobs/references.latex.json" | wc -l)
 if [ "$cited" -gt 0 ]; then
   entries=$(grep -c '\\hypertarget{ref-' "$dir/chapters/references.tex" || true)
   [ "$entries" -eq "$cited" ] || bad "参考文献 has $entries entries for $cited cited works"
-  grep -q "^\[$cited\]" <<<"$(sed -n '/^ *参考文献 *$/,$p' "$tmp/book.txt" | sed 's/^ *//')" ||
+  # (a heading at the top of a page follows the form feed that pdftotext puts between pages)
+  grep -q "^\[$cited\]" <<<"$(sed -n '/^[[:space:]]*参考文献[[:space:]]*$/,$p' "$tmp/book.txt" | sed 's/^[[:space:]]*//')" ||
     bad "参考文献 in the PDF does not number its entries up to [$cited]"
 fi
 refs_page=$(grep -n '参考文献' "$tmp/book.txt" | tail -1 | cut -d: -f1)
@@ -70,10 +71,11 @@ if grep -q '^:::[[:space:]]*{[^}]*\.misconception' "$src"/book/*.nw; then grep -
 
 # bookmarks: one for every chapter and every section (## heading), 参考文献 and the two indexes
 sections=$(cat "$src"/book/*.nw | grep -c '^## ')
-outlines=$(qpdf --json --json-key=outlines "$pdf" | grep -c '"title"')
+outline_json=$(qpdf --json --json-key=outlines "$pdf")   # (read whole: a grep -q that stops early would break qpdf's pipe)
+outlines=$(grep -c '"title"' <<<"$outline_json")
 [ "$outlines" -ge $((titles + sections + 3)) ] ||
   bad "only $outlines bookmarks for $titles chapters, $sections sections, 参考文献 and two indexes"
-qpdf --json --json-key=outlines "$pdf" | grep -q '"title": "参考文献"' || bad "参考文献 has no bookmark"
+grep -qF '"title": "参考文献"' <<<"$outline_json" || bad "参考文献 has no bookmark"
 
 if grep -q 'Missing character' "$log"; then bad "missing glyphs:"; grep 'Missing character' "$log" | sort -u | head >&2; fi
 wide=$(grep -o 'Overfull \\hbox ([0-9.]*pt too wide)' "$log" | grep -o '[0-9.]*pt' | tr -d pt |

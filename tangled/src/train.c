@@ -44,7 +44,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1829 "book/12-learning.nw"
+#line 1831 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -330,7 +330,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1792 "book/12-learning.nw"
+#line 1794 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
