@@ -53,7 +53,7 @@ static const char usage_train[] =
     "  --clip X            梯度长度的上限，0 不裁剪（缺省 1）\n"
     "  --seed S            种子（缺省 1）\n"
     "  --layers N --width D --heads H --ctx N   模型的形状（缺省 6、128、4、128）\n"
-    "  --threads T         线程数（缺省：处理器个数，最多 4）\n"
+    "  --threads T         线程数（缺省：处理器个数，最多 16）\n"
     "  --eval-every N      每 N 步检验一次、存一次盘（缺省 250）\n"
     "  --eval-chars N      只在检验集的前 N 个字上检验（缺省：平时 32768，最后一次用整个检验集）\n"
     "  --resume FILE       从 FILE 和 FILE.state 接着训练\n"
