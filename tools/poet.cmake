@@ -46,6 +46,12 @@ if(EXISTS ${POET_CORPUS}/poet.tang.0.json)
 else()
   message(STATUS "chapter 13: ${POET_CORPUS} not found (tools/setup.sh runs npm ci --prefix corpus); "
                  "its tests and figures will say so")
+  # the book's figures need the prepared corpus: a build that reaches them stops with this message
+  add_custom_command(OUTPUT ${POET_DATA}/prepare.json
+    COMMAND ${CMAKE_COMMAND} -E echo "chapter 13: the complete Tang poems are missing (${POET_CORPUS});"
+            "run tools/setup.sh, or npm ci --prefix corpus, then build again"
+    COMMAND ${CMAKE_COMMAND} -E false
+    VERBATIM)
 endif()
 
 # chapter 13's tests: C tests (tests/poet.c) and the program's (tests/ch13.cmake, included by
