@@ -1,4 +1,4 @@
-#line 5801 "book/13-poems.nw"
+#line 5824 "book/13-poems.nw"
 /* 图 13.3 的数据：三块（以两个空行分开），每行 "查询 键 权重"，依次是看前一个字、
    看上一句同一位置、看上一联韵脚的头读《登鹳雀楼》；最后一块是三个头的名字 "层 头" */
 #include "../programs/poet/poet.h"
@@ -8,6 +8,8 @@
 
 int main(void)
 {
+    const char *prog = "fig13-heads";
+#line 5803 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -16,16 +18,17 @@ int main(void)
     snprintf(path, sizeof path, "%s/valid.txt", POET_DEFAULT_DATA);
     if (poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e) != ATTN_OK ||
         poet_read_file(path, &text, &len, (size_t)1 << 30, &e) != ATTN_OK) {
-        fprintf(stderr, "fig13-heads：%s\n", e.msg);
+        fprintf(stderr, "%s：%s\n", prog, e.msg);
         return 1;
     }
     size_t H = (size_t)m.cfg.n_heads, heads = (size_t)m.cfg.n_layers * H;
     poet_head_stats *s = calloc(heads, sizeof *s);
     if (s == NULL || poet_head_survey(&m, &v, text, len, POET_SURVEY_POEMS, 2, s, &poems, &e) != ATTN_OK) {
-        fprintf(stderr, "fig13-heads：%s\n", s == NULL ? "内存不足" : e.msg);
+        fprintf(stderr, "%s：%s\n", prog, s == NULL ? "内存不足" : e.msg);
         return 1;
     }
     poet_pick_heads(s, heads, pick);
+#line 5835 "book/13-poems.nw"
     static const char poem[] = "\n白日依山尽，黄河入海流。欲穷千里目，更上一层楼。";
     int ids[64];
     size_t n;

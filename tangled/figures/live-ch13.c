@@ -1,4 +1,4 @@
-#line 5963 "book/13-poems.nw"
+#line 5970 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 6030 "book/13-poems.nw"
+#line 6023 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *start, int form,
@@ -54,9 +54,11 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *
     free(pat);
 }
 
-#line 5974 "book/13-poems.nw"
+#line 5981 "book/13-poems.nw"
 int main(void)
 {
+    const char *prog = "live-ch13";
+#line 5803 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -65,14 +67,17 @@ int main(void)
     snprintf(path, sizeof path, "%s/valid.txt", POET_DEFAULT_DATA);
     if (poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e) != ATTN_OK ||
         poet_read_file(path, &text, &len, (size_t)1 << 30, &e) != ATTN_OK) {
-        fprintf(stderr, "live-ch13：%s\n", e.msg);
+        fprintf(stderr, "%s：%s\n", prog, e.msg);
         return 1;
     }
     size_t H = (size_t)m.cfg.n_heads, heads = (size_t)m.cfg.n_layers * H;
     poet_head_stats *s = calloc(heads, sizeof *s);
-    if (s == NULL || poet_head_survey(&m, &v, text, len, POET_SURVEY_POEMS, 2, s, &poems, &e) != ATTN_OK)
+    if (s == NULL || poet_head_survey(&m, &v, text, len, POET_SURVEY_POEMS, 2, s, &poems, &e) != ATTN_OK) {
+        fprintf(stderr, "%s：%s\n", prog, s == NULL ? "内存不足" : e.msg);
         return 1;
+    }
     poet_pick_heads(s, heads, pick);
+#line 5985 "book/13-poems.nw"
     live_open(NULL, '{');
     live_open("data", '{');
     live_open("ch13-poems", '{');
