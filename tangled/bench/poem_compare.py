@@ -29,38 +29,14 @@ def lr_at(step, o):
     return o["lr_min"] + 0.5 * (o["lr"] - o["lr_min"]) * (1 + math.cos(math.pi * t))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--poet", required=True, help="attn-poet 程序")
-    ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
-    ap.add_argument("--steps", type=int, default=200)
-    ap.add_argument("--batch", type=int, default=8)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--max-diff", type=float, default=1e-3)
-    args = ap.parse_args()
-    torch.set_num_threads(args.threads)
-    o = {"steps": args.steps, "lr": 3e-3, "lr_min": 3e-4, "warmup": min(200, args.steps // 10),
-         "weight_decay": 0.1, "clip": 1.0}
-    with tempfile.TemporaryDirectory() as tmp:
-        init = os.path.join(tmp, "init.safetensors")
-        run = subprocess.run([args.poet, "train", "--data", args.data, "--out", os.path.join(tmp, "c.safetensors"),
-                              "--steps", str(args.steps), "--batch", str(args.batch),
-                              "--warmup", str(o["warmup"]), "--eval-every", str(10 ** 7),
-                              "--eval-chars", "2", "--seed", str(args.seed), "--threads", str(args.threads),
-                              "--save-initial", init, "--trace"],
-                             check=True, capture_output=True, text=True)
-        P, meta = load(init)
-    steps = [json.loads(l) for l in run.stdout.splitlines() if '"starts"' in l]
-    with open(os.path.join(args.data, "train.txt"), encoding="utf-8") as f:
-        ids = torch.tensor(encode(meta, f.read()))
+def torch_train(P0, meta, ids, steps, o, dtype):
+    """PyTorch 从同一个初始模型、用同样的窗口训练；返回每一步的损失和训练用的秒数"""
     n_ctx, V = int(meta["n_ctx"]), len(json.loads(meta["vocab"]))
-
-    P = {k: torch.nn.Parameter(v.clone()) for k, v in P.items()}
+    P = {k: torch.nn.Parameter(v.clone().to(dtype)) for k, v in P0.items()}
     groups = [{"params": [p for p in P.values() if p.dim() == 2], "weight_decay": o["weight_decay"]},
               {"params": [p for p in P.values() if p.dim() == 1], "weight_decay": 0.0}]
     opt = torch.optim.AdamW(groups, lr=o["lr"], betas=(0.9, 0.95), eps=1e-8)
-    worst, busy = 0.0, 0.0
+    losses, busy = [], 0.0
     for s in steps:
         starts = torch.tensor(s["starts"])
         x = torch.stack([ids[a:a + n_ctx] for a in starts])
@@ -74,17 +50,62 @@ def main():
         torch.nn.utils.clip_grad_norm_(list(P.values()), o["clip"])
         opt.step()
         busy += time.perf_counter() - t0
-        worst = max(worst, abs(loss.item() - s["loss"]) / abs(s["loss"]))
-    tokens = len(steps) * args.batch * n_ctx
+        losses.append(loss.item())
+    return losses, busy
+
+
+def worst(a, b):
+    """两串损失逐步的最大相对差"""
+    return max(abs(x - y) / abs(y) for x, y in zip(a, b))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--poet", required=True, help="attn-poet 程序")
+    ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
+    ap.add_argument("--steps", type=int, default=200)
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--lr", type=float, default=3e-3, help="学习率的最大值；最后的值是它的十分之一")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-diff", type=float, default=1e-3)
+    ap.add_argument("--float64", action="store_true", help="PyTorch 再用 float64 训练一遍，当作尺子")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    o = {"steps": args.steps, "lr": args.lr, "lr_min": args.lr / 10,
+         "warmup": min(200, args.steps // 10), "weight_decay": 0.1, "clip": 1.0}
+    with tempfile.TemporaryDirectory() as tmp:
+        init = os.path.join(tmp, "init.safetensors")
+        run = subprocess.run([args.poet, "train", "--data", args.data, "--out", os.path.join(tmp, "c.safetensors"),
+                              "--steps", str(args.steps), "--batch", str(args.batch),
+                              "--lr", repr(o["lr"]), "--lr-min", repr(o["lr_min"]),
+                              "--warmup", str(o["warmup"]), "--eval-every", str(10 ** 7),
+                              "--eval-chars", "2", "--seed", str(args.seed), "--threads", str(args.threads),
+                              "--save-initial", init, "--trace"],
+                             check=True, capture_output=True, text=True)
+        P, meta = load(init)
+    steps = [json.loads(l) for l in run.stdout.splitlines() if '"starts"' in l]
+    with open(os.path.join(args.data, "train.txt"), encoding="utf-8") as f:
+        ids = torch.tensor(encode(meta, f.read()))
+    c = [s["loss"] for s in steps]
+    t32, busy = torch_train(P, meta, ids, steps, o, torch.float32)
+    agreement = worst(c, t32)
+    tokens = len(steps) * args.batch * int(meta["n_ctx"])
     c_speed, t_speed = tokens / steps[-1]["seconds"], tokens / busy
-    print(f"C 的损失：第 1 步 {steps[0]['loss']:.6f}，第 {len(steps)} 步 {steps[-1]['loss']:.6f}")
-    print(f"两边损失的最大相对差 {worst:.3g}（{len(steps)} 步）")
+    print(f"C 的损失：第 1 步 {c[0]:.6f}，第 {len(c)} 步 {c[-1]:.6f}（学习率最大 {args.lr:g}）")
+    print(f"两边损失的最大相对差 {agreement:.3g}（{len(c)} 步）")
+    result = {"agreement": agreement, "c_tokens_per_s": round(c_speed),
+              "torch_tokens_per_s": round(t_speed), "steps": len(c), "threads": args.threads,
+              "lr": args.lr}
+    if args.float64:
+        t64, _ = torch_train(P, meta, ids, steps, o, torch.float64)
+        result["c_vs_float64"], result["torch_vs_float64"] = worst(c, t64), worst(t32, t64)
+        print(f"与 float64 的 PyTorch 相比：C {result['c_vs_float64']:.3g}，"
+              f"float32 的 PyTorch {result['torch_vs_float64']:.3g}")
     print(f"速度（{args.threads} 个线程）：C 每秒 {c_speed:.0f} 个字，PyTorch 每秒 {t_speed:.0f} 个字，"
           f"C 是 PyTorch 的 {c_speed / t_speed:.2f} 倍")
-    print(json.dumps({"agreement": worst, "c_tokens_per_s": round(c_speed),
-                      "torch_tokens_per_s": round(t_speed), "steps": len(steps),
-                      "threads": args.threads}))
-    return 0 if worst <= args.max_diff and len(steps) == args.steps else 1
+    print(json.dumps(result))
+    return 0 if agreement <= args.max_diff and len(c) == args.steps else 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 631 "book/D-cpu.nw"
 #include "linear_fast.h"
+#line 1317 "book/D-cpu.nw"
+#include "flash_common.h"   /* ATTN_OMP */
 #line 357 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
@@ -20,7 +22,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1666 "book/12-learning.nw"
+#line 1685 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -77,7 +79,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
 #line 437 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1693 "book/12-learning.nw"
+#line 1712 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -128,7 +130,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1704 "book/12-learning.nw"
+#line 1723 "book/12-learning.nw"
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
@@ -265,7 +267,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1739 "book/12-learning.nw"
+#line 1758 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -324,23 +326,27 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1760 "book/12-learning.nw"
+#line 1779 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 740 "book/12-learning.nw"
+#line 812 "book/12-learning.nw"
+    /* 附录 D 在这里把各个数分给几个线程 */
+#line 1313 "book/D-cpu.nw"
+    ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
+#line 741 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
     return ATTN_OK;
 }
 
-#line 771 "book/12-learning.nw"
+#line 772 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1772 "book/12-learning.nw"
+#line 1791 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
@@ -357,8 +363,13 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     for (size_t i = 0; i < n * vocab; i++)
         if (!isfinite(logits[i]))
             return ATTN_EINVAL;
-#line 775 "book/12-learning.nw"
+#line 776 "book/12-learning.nw"
     double total = 0;
+#line 816 "book/12-learning.nw"
+    /* 附录 D 在这里把各行分给几个线程 */
+#line 1321 "book/D-cpu.nw"
+    ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
+#line 778 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *z = logits + i * vocab;
         float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
@@ -373,6 +384,11 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
             if (dz != NULL)
                 dz[j] = e;
         }
+#line 820 "book/12-learning.nw"
+        /* 附录 D 在这里规定：这一句按行的顺序执行 */
+#line 1325 "book/D-cpu.nw"
+        ATTN_OMP("omp ordered")
+#line 793 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
         /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
         if (dz != NULL) {

@@ -13,7 +13,7 @@
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay)
 {
-#line 1635 "book/12-learning.nw"
+#line 1654 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || g == NULL || m == NULL || v == NULL || n == 0 || t == 0 ||
         !attn_bytes1(&bytes, n))
@@ -52,7 +52,7 @@ static int adamw_range(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, siz
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay)
 {
-#line 1652 "book/12-learning.nw"
+#line 1671 "book/12-learning.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || !attn_gpt_ready(g) || m1 == NULL || m2 == NULL ||
         memcmp(&g->cfg, &m->cfg, sizeof m->cfg) != 0 || !attn_bytes1(&bytes, m->n_params))
