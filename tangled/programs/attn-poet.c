@@ -22,7 +22,7 @@
 #ifndef POET_DEFAULT_CHECKPOINT
 #define POET_DEFAULT_CHECKPOINT "models/poems.safetensors"
 #endif
-#define POET_DEFAULT_STEPS 1500     /* 缺省的训练：双核的机器上约 9 分钟 */
+#define POET_DEFAULT_STEPS 1500     /* 缺省的训练：双核的机器上约 10 分钟 */
 #define POET_STR2(x) #x
 #define POET_STR(x) POET_STR2(x)
 
