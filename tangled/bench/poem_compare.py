@@ -65,7 +65,7 @@ def main():
     ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--batch", type=int, default=8)
-    ap.add_argument("--lr", type=float, default=3e-3, help="学习率的最大值；最后的值是它的十分之一")
+    ap.add_argument("--lr", type=float, default=1e-3, help="学习率的最大值；最后的值是它的十分之一")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-diff", type=float, default=1e-3)

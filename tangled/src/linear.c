@@ -15,7 +15,7 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 /* 第 9 章：分块、多线程的矩阵乘法 */
 #line 434 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 644 "book/D-cpu.nw"
+#line 694 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #line 54 "book/01-mlp.nw"
@@ -33,7 +33,7 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 #line 438 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 648 "book/D-cpu.nw"
+#line 698 "book/D-cpu.nw"
     if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 58 "book/01-mlp.nw"

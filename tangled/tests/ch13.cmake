@@ -25,7 +25,7 @@ attn_program_test(NAME ch13-prepare-wrong LABEL ch13 EXIT 1 EXPECT "没有 poet\
 # 第 13 章练习的参考答案
 attn_program_test(NAME ch13-ex-min-count LABEL ch13 EXPECT "词表 8618 个词元"
                   COMMAND attn-poet prepare --min-count 1 --out ${PROJECT_BINARY_DIR}/poems-min1)
-attn_program_test(NAME ch13-ex-ctx LABEL ch13 EXPECT "模型 1936384 个参数"
+attn_program_test(NAME ch13-ex-ctx LABEL ch13 EXPECT "模型 1539840 个参数"
                   COMMAND attn-poet train --steps 1 --batch 1 --ctx 40 --eval-chars 64
                           --out ${PROJECT_BINARY_DIR}/poems-ctx40.safetensors)
 attn_program_test(NAME ch13-ex-ctx-write LABEL ch13 EXIT 1 EXPECT "上下文只有 40 个位置，放不下一首五言律诗"
