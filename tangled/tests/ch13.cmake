@@ -2,7 +2,9 @@
 attn_program_test(NAME ch13-help LABEL ch13 EXPECT "prepare" "train" "eval" "write" COMMAND attn-poet --help)
 attn_program_test(NAME ch13-no-command LABEL ch13 EXIT 2 EXPECT "用法" COMMAND attn-poet)
 attn_program_test(NAME ch13-bad-command LABEL ch13 EXIT 2 EXPECT "没有子命令 'poem'" COMMAND attn-poet poem)
-attn_program_test(NAME ch13-train-help LABEL ch13 EXPECT "--steps N" "--resume FILE" COMMAND attn-poet train --help)
+# 缺省的短训练（正文“训练出来的模型”一节）：2200 步，学习率最大 6e-3，4 层
+attn_program_test(NAME ch13-train-help LABEL ch13 EXPECT "--steps N" "--resume FILE" "缺省 2200" "缺省 6e-3"
+                  "缺省 4、128、4、128" COMMAND attn-poet train --help)
 attn_program_test(NAME ch13-train-zero LABEL ch13 EXIT 2 EXPECT "选项的值不合法：0" "用法"
                   COMMAND attn-poet train --steps 0)
 attn_program_test(NAME ch13-train-equals LABEL ch13 EXIT 2 EXPECT "选项的值不合法：--lr=-1"

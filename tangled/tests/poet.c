@@ -89,7 +89,7 @@ static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2298 "book/13-poems.nw"
+#line 2300 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -895,7 +895,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2323 "book/13-poems.nw"
+#line 2325 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -914,7 +914,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2422 "book/13-poems.nw"
+#line 2424 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -963,7 +963,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2475 "book/13-poems.nw"
+#line 2477 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1010,7 +1010,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2528 "book/13-poems.nw"
+#line 2530 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 0,
        SHIP_FREE_OTHER = 60, SHIP_FREE_WUJUE = 65, SHIP_FREE_QIJUE = 40,
@@ -1077,7 +1077,7 @@ static void test_shipped_writing(void)
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 2600 "book/13-poems.nw"
+#line 2602 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1121,18 +1121,18 @@ static void test_shipped_heads(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2648 "book/13-poems.nw"
+#line 2650 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 5727 "book/13-poems.nw"
+#line 5729 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,
                                             0x6069, 0x8363};
     static const size_t light_group[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
     enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
-#line 2652 "book/13-poems.nw"
+#line 2654 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
     attn_gpt m;
@@ -1195,10 +1195,10 @@ int main(void)
     test_write_layout();
 #line 2209 "book/13-poems.nw"
     test_prepare_errors();
-#line 2293 "book/13-poems.nw"
+#line 2295 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2404 "book/13-poems.nw"
+#line 2406 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
