@@ -12,8 +12,15 @@ for i, a in enumerate(sys.argv):                      # 线程数要在载入 to
         threads = sys.argv[i + 1]
     elif a.startswith("--threads="):
         threads = a.split("=", 1)[1]
+c_env = dict(os.environ)                              # attn-poet 用原来的环境，线程数由 --threads 给
 os.environ["OPENBLAS_NUM_THREADS"] = threads
 os.environ["OMP_NUM_THREADS"] = threads
+if "--untuned" not in sys.argv:                       # 正文“训练也对一对”说了为什么要这两样
+    os.environ["OMP_WAIT_POLICY"] = "PASSIVE"         # PyTorch 的 OpenMP 线程闲下来就睡，把核让给 OpenBLAS
+    import ctypes
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallopt(-4, 0)                               # M_MMAP_MAX：大块内存也从堆里分
+    libc.mallopt(-1, 1 << 30)                         # M_TRIM_THRESHOLD：堆顶空出 1 GiB 以内不还给系统
 import torch
 import torch.nn.functional as F
 
@@ -64,12 +71,14 @@ def main():
     ap.add_argument("--poet", required=True, help="attn-poet 程序")
     ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
     ap.add_argument("--steps", type=int, default=200)
-    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--batch", type=int, default=16, help="一批几个窗口（attn-poet train 也是 16）")
     ap.add_argument("--lr", type=float, default=1e-3, help="学习率的最大值；最后的值是它的十分之一")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-diff", type=float, default=1e-3)
     ap.add_argument("--float64", action="store_true", help="PyTorch 再用 float64 训练一遍，当作尺子")
+    ap.add_argument("--untuned", action="store_true",
+                    help="PyTorch 照 Debian 的缺省运行：大张量每一步向系统借还，闲着的 OpenMP 线程空转")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     o = {"steps": args.steps, "lr": args.lr, "lr_min": args.lr / 10,
@@ -82,7 +91,7 @@ def main():
                               "--warmup", str(o["warmup"]), "--eval-every", str(10 ** 7),
                               "--eval-chars", "2", "--seed", str(args.seed), "--threads", str(args.threads),
                               "--save-initial", init, "--trace"],
-                             check=True, capture_output=True, text=True)
+                             check=True, capture_output=True, text=True, env=c_env)
         P, meta = load(init)
     steps = [json.loads(l) for l in run.stdout.splitlines() if '"starts"' in l]
     with open(os.path.join(args.data, "train.txt"), encoding="utf-8") as f:
@@ -96,7 +105,7 @@ def main():
     print(f"两边损失的最大相对差 {agreement:.3g}（{len(c)} 步）")
     result = {"agreement": agreement, "c_tokens_per_s": round(c_speed),
               "torch_tokens_per_s": round(t_speed), "steps": len(c), "threads": args.threads,
-              "lr": args.lr}
+              "batch": args.batch, "lr": args.lr, "torch_tuned": not args.untuned}
     if args.float64:
         t64, _ = torch_train(P, meta, ids, steps, o, torch.float64)
         result["c_vs_float64"], result["torch_vs_float64"] = worst(c, t64), worst(t32, t64)
