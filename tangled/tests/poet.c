@@ -914,7 +914,16 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2440 "book/13-poems.nw"
+#line 2424 "book/13-poems.nw"
+static void test_speed_table(void)
+{
+    check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
+    CHECK_NEAR(6592.0 / 5809, 1.13, 0.005);
+    CHECK_NEAR(6417.0 / 1757, 3.65, 0.005);
+    CHECK_NEAR(9228.0 / 6936, 1.33, 0.005);
+    CHECK_NEAR(9025.0 / 1819, 4.96, 0.005);
+}
+#line 2460 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -963,7 +972,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2493 "book/13-poems.nw"
+#line 2513 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1010,7 +1019,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2546 "book/13-poems.nw"
+#line 2566 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 0,
        SHIP_FREE_OTHER = 60, SHIP_FREE_WUJUE = 65, SHIP_FREE_QIJUE = 40,
@@ -1077,7 +1086,7 @@ static void test_shipped_writing(void)
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 2618 "book/13-poems.nw"
+#line 2638 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1121,18 +1130,18 @@ static void test_shipped_heads(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2666 "book/13-poems.nw"
+#line 2686 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 5755 "book/13-poems.nw"
+#line 5775 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,
                                             0x6069, 0x8363};
     static const size_t light_group[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
     enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
-#line 2670 "book/13-poems.nw"
+#line 2690 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
     attn_gpt m;
@@ -1198,7 +1207,9 @@ int main(void)
 #line 2311 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2422 "book/13-poems.nw"
+#line 2420 "book/13-poems.nw"
+    test_speed_table();
+#line 2442 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
