@@ -1,4 +1,4 @@
-#line 5114 "book/13-poems.nw"
+#line 5300 "book/13-poems.nw"
 /* attn-poet：第 13 章的程序——整理全唐诗（prepare）、训练（train）、检验（eval）、写诗（write） */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -26,7 +26,7 @@
 #define POET_STR2(x) #x
 #define POET_STR(x) POET_STR2(x)
 
-#line 5176 "book/13-poems.nw"
+#line 5362 "book/13-poems.nw"
 static const char usage_main[] =
     "用法：attn-poet <子命令> [选项]      （每个子命令的选项：attn-poet <子命令> --help）\n"
     "  prepare   整理全唐诗：训练集、检验集、词表\n"
@@ -40,7 +40,7 @@ static const char usage_prepare[] =
     "  --out DIR        写出 train.txt、valid.txt、vocab.json、prepare.json（缺省：" POET_DEFAULT_DATA "）\n"
     "  --min-count N    词表收训练集里出现至少 N 次的字（缺省 5）\n"
     "  --json           计数印成一行 JSON\n";
-#line 5319 "book/13-poems.nw"
+#line 5506 "book/13-poems.nw"
 static const char usage_train[] =
     "用法：attn-poet train [选项]\n"
     "  --data DIR          整理好的数据（缺省：" POET_DEFAULT_DATA "）\n"
@@ -56,11 +56,12 @@ static const char usage_train[] =
     "  --threads T         线程数（缺省：处理器个数，最多 16）\n"
     "  --eval-every N      每 N 步检验一次、存一次盘（缺省 250）\n"
     "  --eval-chars N      只在检验集的前 N 个字上检验（缺省：平时 32768，最后一次用整个检验集）\n"
-    "  --resume FILE       从 FILE 和 FILE.state 接着训练\n"
+    "  --resume FILE       从 FILE 和 FILE.state 接着训练：形状和训练的设置都来自那里，\n"
+    "                      不能再给 --steps、--batch、--lr 等（给了就报错，不会悄悄不用）\n"
     "  --json              每一步、每次检验印一行 JSON（训练的日志）\n"
     "  --save-initial FILE 训练之前的模型也存一份（和 PyTorch 对照用）\n"
     "  --trace             JSON 的每一步另有训练用的秒数和各窗口的起点（同上）\n";
-#line 5651 "book/13-poems.nw"
+#line 5847 "book/13-poems.nw"
 static const char usage_eval[] =
     "用法：attn-poet eval [--checkpoint FILE] [--text TEXT | --file FILE] [--threads T] [--json]\n"
     "  --checkpoint FILE   检查点（缺省：" POET_DEFAULT_CHECKPOINT "）\n"
@@ -74,14 +75,14 @@ static const char usage_write[] =
     "  --checkpoint FILE   检查点（缺省：" POET_DEFAULT_CHECKPOINT "）\n"
     "  --form F            五言绝句（缺省）、七言绝句、五言律诗、七言律诗\n"
     "  --free              不管体裁：从换行写到模型自己写出换行为止\n"
-    "  --start TEXT        诗的开头（要合体裁的格式）\n"
+    "  --start TEXT        诗的开头（要合体裁的格式，不能比整首诗长）\n"
     "  --temperature T     温度，0 到 10（缺省 0.8；0 表示每次取分数最大的字）\n"
     "  --top-k K           只在分数最大的 K 个字里取（缺省 40；0 不限）\n"
     "  --n N               写几首（缺省 1）\n"
     "  --seed S            种子：第 i 首（从 0 数）用种子 S+i（缺省 1）\n"
     "  --json              每首一行 JSON\n";
 
-#line 5196 "book/13-poems.nw"
+#line 5382 "book/13-poems.nw"
 /* 选项出错：说明和用法印到标准错误，返回退出状态 2 */
 static int bad_option(const char *cmd, const char *usage, const char *what, const char *arg)
 {
@@ -154,7 +155,7 @@ static int failed(const char *cmd, const poet_err *e)
     return 1;
 }
 
-#line 5270 "book/13-poems.nw"
+#line 5456 "book/13-poems.nw"
 static int cmd_prepare(int argc, char **argv)
 {
     const char *corpus = POET_DEFAULT_CORPUS, *out = POET_DEFAULT_DATA;
@@ -194,7 +195,7 @@ static int cmd_prepare(int argc, char **argv)
     return 0;
 }
 
-#line 5392 "book/13-poems.nw"
+#line 5585 "book/13-poems.nw"
 /* 读一个文本文件，换成词元 */
 static int read_ids(const char *dir, const char *name, const poet_vocab *v, int **ids, size_t *n,
                     poet_err *e)
@@ -232,7 +233,7 @@ static int read_data(const char *dir, poet_vocab *v, int **train, size_t *n_trai
     return st;
 }
 
-#line 5343 "book/13-poems.nw"
+#line 5531 "book/13-poems.nw"
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -242,12 +243,13 @@ static double seconds_since(const struct timespec *t0)
 
 static int cmd_train(int argc, char **argv)
 {
-#line 5431 "book/13-poems.nw"
+#line 5624 "book/13-poems.nw"
     const char *data = POET_DEFAULT_DATA, *out = NULL, *resume = NULL, *initial = NULL;
     poet_train_options o = {POET_DEFAULT_STEPS, 16, 6e-3f, 3e-4f, 200, 0.1f, 1.0f, 1};
     size_t layers = 4, width = 128, heads = 4, ctx = 128, threads = default_threads();
     size_t eval_every = 250, eval_chars = 32768, seed = 1, warmup = SIZE_MAX;
-    int json = 0, c, shaped = 0, trace = 0, eval_given = 0;
+    int json = 0, c, li = 0, trace = 0, eval_given = 0;
+    const char *fixed = NULL;     /* --resume 时不许再给的选项（形状和训练的设置）里给了哪一个 */
     static const struct option opts[] = {
         {"data", required_argument, NULL, 'd'}, {"out", required_argument, NULL, 'o'},
         {"steps", required_argument, NULL, 's'}, {"batch", required_argument, NULL, 'b'},
@@ -261,8 +263,10 @@ static int cmd_train(int argc, char **argv)
         {"save-initial", required_argument, NULL, 'I'}, {"trace", no_argument, NULL, 'T'},
         {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, &li)) != -1) {
         int ok = 1;
+        if (fixed == NULL && strchr("sblLwWcSnDHC", c) != NULL)
+            fixed = opts[li].name;                  /* 说明里只提第一个 */
         switch (c) {
         case 'd': data = optarg; break;
         case 'o': out = optarg; break;
@@ -274,10 +278,10 @@ static int cmd_train(int argc, char **argv)
         case 'W': ok = read_float(optarg, 0.0, 10.0, &o.weight_decay); break;
         case 'c': ok = read_float(optarg, 0.0, 1e6, &o.clip); break;
         case 'S': ok = read_size(optarg, 0, 1000000000, &seed); break;
-        case 'n': ok = read_size(optarg, 1, 64, &layers); shaped = 1; break;
-        case 'D': ok = read_size(optarg, 2, 2048, &width); shaped = 1; break;
-        case 'H': ok = read_size(optarg, 1, 64, &heads); shaped = 1; break;
-        case 'C': ok = read_size(optarg, 2, 4096, &ctx); shaped = 1; break;
+        case 'n': ok = read_size(optarg, 1, 64, &layers); break;
+        case 'D': ok = read_size(optarg, 2, 2048, &width); break;
+        case 'H': ok = read_size(optarg, 1, 64, &heads); break;
+        case 'C': ok = read_size(optarg, 2, 4096, &ctx); break;
         case 't': ok = read_size(optarg, 1, 64, &threads); break;
         case 'e': ok = read_size(optarg, 1, 10000000, &eval_every); break;
         case 'E': ok = read_size(optarg, 2, 100000000, &eval_chars); eval_given = 1; break;
@@ -295,8 +299,8 @@ static int cmd_train(int argc, char **argv)
         return bad_option("train", usage_train, "多余的参数：", argv[optind]);
     if (width % heads != 0)
         return bad_option("train", usage_train, "--width 要能被 --heads 整除", NULL);
-    if (resume != NULL && (shaped || seed != 1 || warmup != SIZE_MAX || o.steps != POET_DEFAULT_STEPS))
-        return bad_option("train", usage_train, "--resume 时模型的形状和训练的设置都来自检查点", NULL);
+    if (resume != NULL && fixed != NULL)
+        return bad_option("train", usage_train, "--resume 时模型的形状和训练的设置都来自检查点，不能再给 --", fixed);
     o.seed = seed;
     o.warmup = warmup != SIZE_MAX ? warmup : (o.steps / 10 < 200 ? o.steps / 10 : 200);
     if (o.warmup >= o.steps || o.lr_min > o.lr)
@@ -306,13 +310,18 @@ static int cmd_train(int argc, char **argv)
         snprintf(out_default, sizeof out_default, "%s/poems.safetensors", data);
         out = resume != NULL ? resume : out_default;
     }
-#line 5353 "book/13-poems.nw"
+#line 5541 "book/13-poems.nw"
     poet_err e;
     poet_vocab v;
     int *train = NULL, *valid = NULL;
     size_t n_train = 0, n_valid = 0;
     if (read_data(data, &v, &train, &n_train, &valid, &n_valid, &e) != ATTN_OK)
         return failed("train", &e);
+    if (n_valid < 2) {                 /* 0 个预测的平均是 NaN：不检验就不训练 */
+        free(train); free(valid); poet_vocab_free(&v);
+        poet_fail(&e, POET_EDATA, "%s/valid.txt 只有 %zu 个字，检验至少要两个（一个用来猜另一个）", data, n_valid);
+        return failed("train", &e);
+    }
     poet_trainer T;
     int st;
     if (resume != NULL) {
@@ -338,7 +347,7 @@ static int cmd_train(int argc, char **argv)
         free(train); free(valid); poet_vocab_free(&v);
         return failed("train", &e);
     }
-#line 5499 "book/13-poems.nw"
+#line 5695 "book/13-poems.nw"
     int tty = isatty(2);
     size_t B = T.o.batch, n_ctx = (size_t)T.m.cfg.n_ctx;
     size_t n_quick = n_valid < eval_chars ? n_valid : eval_chars;
@@ -410,13 +419,13 @@ static int cmd_train(int argc, char **argv)
                 st = poet_trainer_save(&T, state, &e);
         }
     }
-#line 5385 "book/13-poems.nw"
+#line 5578 "book/13-poems.nw"
     poet_trainer_free(&T);
     free(train); free(valid); poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("train", &e);
 }
 
-#line 5579 "book/13-poems.nw"
+#line 5775 "book/13-poems.nw"
 static int cmd_eval(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *text = NULL, *file = NULL;
@@ -487,7 +496,7 @@ static int cmd_eval(int argc, char **argv)
     return 0;
 }
 
-#line 5679 "book/13-poems.nw"
+#line 5875 "book/13-poems.nw"
 static int cmd_write(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *start = "";
@@ -534,8 +543,21 @@ static int cmd_write(int argc, char **argv)
     if (strlen(start) > sizeof start_cp / sizeof start_cp[0] ||
         !poet_utf8_decode(start, strlen(start), start_cp, &n_start, &bad))
         return bad_option("write", usage_write, "--start 太长，或者不是合法的 UTF-8", NULL);
+    char why[160];
+    if (o.form != POET_FORM_OTHER && n_start > poet_form_length(o.form)) {
+        snprintf(why, sizeof why, "--start 有 %zu 个字，比一整首%s（%zu 个字）还长", n_start,
+                 poet_form_name(o.form), poet_form_length(o.form));
+        return bad_option("write", usage_write, why, NULL);
+    }
     if (poet_load(checkpoint, &m, &v, &e) != ATTN_OK)
         return failed("write", &e);
+    if (o.form == POET_FORM_OTHER && n_start + 1 > (size_t)m.cfg.n_ctx) {   /* 开头的换行也占一个位置 */
+        snprintf(why, sizeof why, "--start 有 %zu 个字，模型的上下文只有 %llu 个位置（开头的换行占一个）",
+                 n_start, (unsigned long long)m.cfg.n_ctx);
+        attn_gpt_free(&m);
+        poet_vocab_free(&v);
+        return bad_option("write", usage_write, why, NULL);
+    }
     int st = ATTN_OK;
     for (size_t i = 0; i < n && st == ATTN_OK; i++) {
         attn_rng rng;
@@ -545,7 +567,7 @@ static int cmd_write(int argc, char **argv)
                         &len, &e);
         if (st != ATTN_OK)
             break;
-#line 5745 "book/13-poems.nw"
+#line 5954 "book/13-poems.nw"
         char text[4 * 512 + 1];
         size_t bytes = 0;
         for (size_t k = 0; k < len; k++)
@@ -567,14 +589,14 @@ static int cmd_write(int argc, char **argv)
             }
             fputs(n > 1 ? "\n\n" : "\n", stdout);
         }
-#line 5737 "book/13-poems.nw"
+#line 5946 "book/13-poems.nw"
     }
     attn_gpt_free(&m);
     poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("write", &e);
 }
 
-#line 5153 "book/13-poems.nw"
+#line 5339 "book/13-poems.nw"
 int main(int argc, char **argv)
 {
     static const struct {

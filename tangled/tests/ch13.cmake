@@ -1,3 +1,17 @@
+# attn-poet 的边界：--resume 时不能再给训练的设置；--start 不能比整首诗长；检验集不能是空的
+attn_program_test(NAME ch13-train-resume-settings LABEL ch13 EXIT 2
+                  EXPECT "--resume 时模型的形状和训练的设置都来自检查点，不能再给 --lr"
+                  COMMAND attn-poet train --resume ${PROJECT_BINARY_DIR}/none.safetensors --lr 0.5 --batch 2 --clip 0)
+attn_program_test(NAME ch13-write-start-long LABEL ch13 EXIT 2
+                  EXPECT "--start 有 26 个字，比一整首五言绝句（24 个字）还长"
+                  COMMAND attn-poet write --start 白日依山尽，黄河入海流。欲穷千里目，更上一层楼。白日)
+attn_program_test(NAME ch13-write-start-whole LABEL ch13 EXPECT "^白日依山尽，黄河入海流。" "欲穷千里目，更上一层楼。\n$"
+                  COMMAND attn-poet write --start 白日依山尽，黄河入海流。欲穷千里目，更上一层楼。)
+attn_program_test(NAME ch13-train-empty-valid LABEL ch13 EXIT 1 EXPECT "valid.txt 只有 0 个字，检验至少要两个"
+                  REJECT "nan"
+                  COMMAND sh -c "d=$0/test-empty-valid && mkdir -p $d && cp $0/vocab.json $d/ && head -n 300 $0/train.txt > $d/train.txt && : > $d/valid.txt && exec $1 train --data $d --steps 2 --layers 1 --width 8 --heads 2 --ctx 8"
+                          ${PROJECT_BINARY_DIR}/poems $<TARGET_FILE:attn-poet>)
+set_tests_properties(ch13-train-empty-valid PROPERTIES REQUIRED_FILES ${PROJECT_BINARY_DIR}/poems/prepare.json)
 # 第 13 章：attn-poet 的用法；选项不对时退出状态 2，文件不对时退出状态 1，都有说明
 attn_program_test(NAME ch13-help LABEL ch13 EXPECT "prepare" "train" "eval" "write" COMMAND attn-poet --help)
 attn_program_test(NAME ch13-no-command LABEL ch13 EXIT 2 EXPECT "用法" COMMAND attn-poet)

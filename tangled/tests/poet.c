@@ -89,7 +89,7 @@ static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2316 "book/13-poems.nw"
+#line 2459 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -895,7 +895,112 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2341 "book/13-poems.nw"
+#line 2292 "book/13-poems.nw"
+/* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
+static void corpus_file(const char *dir, const char *name)
+{
+    static const char poem[] = "[{\"paragraphs\": [\"白日依山盡，黃河入海流。\", \"欲窮千里目，更上一層樓。\"]}]";
+    char file[4300];
+    poet_err e;
+    snprintf(file, sizeof file, "%s/%s", dir, name);
+    CHECK_OK(poet_write_file(file, poem, sizeof poem - 1, &e));
+}
+
+static void test_corpus_names(void)
+{
+    char dir[4096], a[4300], b[4300];
+    poet_err e = {{0}};
+    poet_corpus_stats st;
+    snprintf(dir, sizeof dir, "%s/test-names", POET_DEFAULT_DATA);
+    snprintf(a, sizeof a, "%s/poet.tang.007.json", dir);
+    snprintf(b, sizeof b, "%s/poet.tang.7.json", dir);
+    remove(a); remove(b); remove(dir);
+    if (!CHECK(mkdir_for_test(dir)))
+        return;
+    corpus_file(dir, "poet.tang.007.json");           /* 只有 007：读的是它 */
+    int status = poet_prepare(dir, temp_path("names-out"), 1, &st, &e);
+    if (!CHECK_OK(status))
+        fprintf(stderr, "  %s\n", e.msg);
+    CHECK_INT(st.files, 1);
+    CHECK_INT(st.poems, 1);
+    corpus_file(dir, "poet.tang.7.json");             /* 再来一个编号相同的：错误 */
+    status = poet_prepare(dir, temp_path("names-out"), 1, &st, &e);
+    CHECK_INT(status, POET_EDATA);
+    if (!CHECK(strstr(e.msg, "poet.tang.007.json 和 poet.tang.7.json 的编号相同") != NULL))
+        fprintf(stderr, "  说明是“%s”\n", e.msg);
+    remove(a); remove(b); remove(dir);
+}
+
+/* 一个训练状态文件：tiny_model 的 n_params 个矩，批大小 batch，其余设置合理 */
+static void state_with_batch(const char *path, size_t np, const char *batch)
+{
+    float *zero = calloc(np, sizeof *zero);
+    poet_err e;
+    const char *meta[] = {"step", "0", "rng", "12345", "seed", "1", "steps", "10", "batch", batch,
+                          "lr", "0.001", "lr_min", "0", "warmup", "1", "weight_decay", "0.1",
+                          "clip", "1", NULL};
+    poet_named t[2] = {{"adam.m", np, 0, zero}, {"adam.v", np, 0, zero}};
+    CHECK(zero != NULL && poet_safetensors_write(path, t, 2, meta, &e) == ATTN_OK);
+    free(zero);
+}
+
+static void test_state_ranges(void)
+{
+    attn_gpt m;
+    poet_vocab v;
+    poet_trainer T;
+    poet_err e;
+    const char *path = temp_path("edges.state");
+    if (!CHECK(tiny_model(&m, &v, 3)))
+        return;
+    state_with_batch(path, m.n_params, "2");          /* 对照：合理的文件能接着训练 */
+    if (CHECK_OK(poet_trainer_resume(&T, &m, path, &e))) {
+        CHECK_INT(T.o.batch, 2);
+        poet_trainer_free(&T);
+    }
+    static const char *bad[] = {"1e30", "2.5", "-1", "4097"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        state_with_batch(path, m.n_params, bad[i]);
+        CHECK_INT(poet_trainer_resume(&T, &m, path, &e), POET_EDATA);
+        if (!CHECK(strstr(e.msg, "没有合理的 batch") != NULL))
+            fprintf(stderr, "  batch = %s：说明是“%s”\n", bad[i], e.msg);
+    }
+    remove(path);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+}
+
+static void test_one_window(void)
+{
+    attn_gpt m;
+    poet_vocab v;
+    poet_trainer T;
+    poet_err e = {{0}};
+    const poet_train_options o = {10, 2, 1e-3f, 1e-4f, 1, 0.1f, 1.0f, 3};
+    const int ids[7] = {3, 1, 2, 1, 1, 3, 2};         /* n_ctx = 6：正好 n_ctx + 1 个 */
+    float loss;
+    if (!CHECK(tiny_model(&m, &v, 4)) || !CHECK_OK(poet_trainer_init(&T, &m.cfg, &o, &e))) {
+        attn_gpt_free(&m);
+        return;
+    }
+    CHECK_OK(poet_train_step(&T, ids, 7, 1, &loss, NULL, &e));
+    CHECK(T.starts[0] == 0 && T.starts[1] == 0 && isfinite(loss));
+    CHECK_INT(poet_train_step(&T, ids, 6, 1, &loss, NULL, &e), ATTN_EINVAL);
+    if (!CHECK(strstr(e.msg, "只有 6 个字，一个窗口要 7 个") != NULL))
+        fprintf(stderr, "  说明是“%s”\n", e.msg);
+    poet_trainer_free(&T);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+}
+
+static void test_poet_edges(void)
+{
+    check_section("attn-poet 的边界：语料的文件名、训练状态里的数、正好一个窗口（13 章）");
+    test_corpus_names();
+    test_state_ranges();
+    test_one_window();
+}
+#line 2484 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -914,7 +1019,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2424 "book/13-poems.nw"
+#line 2567 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -923,7 +1028,7 @@ static void test_speed_table(void)
     CHECK_NEAR(9228.0 / 6936, 1.33, 0.005);
     CHECK_NEAR(9025.0 / 1819, 4.96, 0.005);
 }
-#line 2460 "book/13-poems.nw"
+#line 2603 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -972,7 +1077,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2513 "book/13-poems.nw"
+#line 2656 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1019,7 +1124,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2566 "book/13-poems.nw"
+#line 2709 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 0,
        SHIP_FREE_OTHER = 60, SHIP_FREE_WUJUE = 65, SHIP_FREE_QIJUE = 40,
@@ -1086,7 +1191,7 @@ static void test_shipped_writing(void)
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 2638 "book/13-poems.nw"
+#line 2781 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1130,18 +1235,18 @@ static void test_shipped_heads(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2686 "book/13-poems.nw"
+#line 2829 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 5775 "book/13-poems.nw"
+#line 5984 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,
                                             0x6069, 0x8363};
     static const size_t light_group[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
     enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
-#line 2690 "book/13-poems.nw"
+#line 2833 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
     attn_gpt m;
@@ -1204,12 +1309,14 @@ int main(void)
     test_write_layout();
 #line 2225 "book/13-poems.nw"
     test_prepare_errors();
-#line 2311 "book/13-poems.nw"
+#line 2288 "book/13-poems.nw"
+    test_poet_edges();
+#line 2454 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2420 "book/13-poems.nw"
+#line 2563 "book/13-poems.nw"
     test_speed_table();
-#line 2442 "book/13-poems.nw"
+#line 2585 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))

@@ -1,4 +1,4 @@
-#line 3022 "book/13-poems.nw"
+#line 3165 "book/13-poems.nw"
 /* programs/poet/corpus.c — 第 13 章：把 chinese-poetry 的 JSON 整理成训练集、检验集和词表 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 3059 "book/13-poems.nw"
+#line 3202 "book/13-poems.nw"
 typedef struct {
     opencc_t cc;
     poet_corpus_stats *st;
@@ -281,7 +281,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
     return st;
 }
 
-#line 3169 "book/13-poems.nw"
+#line 3314 "book/13-poems.nw"
 /* 名字是 poet.tang.N.json 时返回 1，*num = N */
 static int tang_file(const char *name, unsigned long *num)
 {
@@ -293,49 +293,75 @@ static int tang_file(const char *name, unsigned long *num)
            name[10] >= '0' && name[10] <= '9';
 }
 
+/* 语料里的一个文件：名字里的数和文件夹里原样的名字 */
+typedef struct {
+    unsigned long num;
+    char *name;
+} tang_entry;
+
 static int by_number(const void *a, const void *b)
 {
-    unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+    unsigned long x = ((const tang_entry *)a)->num, y = ((const tang_entry *)b)->num;
     return (x > y) - (x < y);
 }
 
-/* corpus_dir 里全部 poet.tang.N.json 的 N，从小到大 */
-static int list_files(const char *dir, unsigned long **nums, size_t *count, poet_err *e)
+static void free_files(tang_entry *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(a[i].name);
+    free(a);
+}
+
+/* corpus_dir 里全部 poet.tang.N.json，按 N 从小到大；两个文件的 N 相同是错误 */
+static int list_files(const char *dir, tang_entry **files, size_t *count, poet_err *e)
 {
     DIR *d = opendir(dir);
     if (d == NULL)
         return poet_fail(e, POET_EFILE, "%s：打不开这个文件夹（%s）", dir, strerror(errno));
     size_t n = 0, cap = 0;
-    unsigned long *a = NULL, num;
+    tang_entry *a = NULL;
+    unsigned long num;
     const struct dirent *ent;
-    while ((ent = readdir(d)) != NULL) {
+    int st = ATTN_OK;
+    while (st == ATTN_OK && (ent = readdir(d)) != NULL) {
         if (!tang_file(ent->d_name, &num))
             continue;
         if (n == cap) {
             cap = 2 * cap + 64;
-            unsigned long *t = realloc(a, cap * sizeof *t);
+            tang_entry *t = realloc(a, cap * sizeof *t);
             if (t == NULL) {
-                free(a);
-                closedir(d);
-                return poet_fail(e, ATTN_ENOMEM, "内存不足");
+                st = poet_fail(e, ATTN_ENOMEM, "内存不足");
+                break;
             }
             a = t;
         }
-        a[n++] = num;
+        if ((a[n].name = strdup(ent->d_name)) == NULL)
+            st = poet_fail(e, ATTN_ENOMEM, "内存不足");
+        else
+            a[n++].num = num;
     }
     closedir(d);
-    if (n == 0) {
-        free(a);
-        return poet_fail(e, POET_EDATA, "%s：没有 poet.tang.*.json（语料在 chinese-poetry 包的 "
-                         "dist/quantangshi 里）", dir);
+    if (st == ATTN_OK && n == 0)
+        st = poet_fail(e, POET_EDATA, "%s：没有 poet.tang.*.json（语料在 chinese-poetry 包的 "
+                       "dist/quantangshi 里）", dir);
+    if (st == ATTN_OK)
+        qsort(a, n, sizeof *a, by_number);
+    for (size_t i = 1; st == ATTN_OK && i < n; i++) {
+        int order = strcmp(a[i - 1].name, a[i].name) < 0;    /* 说明里两个名字的顺序与 readdir 无关 */
+        if (a[i].num == a[i - 1].num)
+            st = poet_fail(e, POET_EDATA, "%s：%s 和 %s 的编号相同，不知道先读哪一个", dir,
+                           a[order ? i - 1 : i].name, a[order ? i : i - 1].name);
     }
-    qsort(a, n, sizeof *a, by_number);
-    *nums = a;
+    if (st != ATTN_OK) {
+        free_files(a, n);
+        return st;
+    }
+    *files = a;
     *count = n;
     return ATTN_OK;
 }
 
-#line 3227 "book/13-poems.nw"
+#line 3398 "book/13-poems.nw"
 static int write_split(const prep *P, const char *dir, const char *name, int valid, poet_err *e)
 {
     char path[4096];
@@ -367,7 +393,7 @@ static int write_stats(const poet_corpus_stats *st, unsigned min_count, const ch
     return ATTN_OK;
 }
 
-#line 3304 "book/13-poems.nw"
+#line 3475 "book/13-poems.nw"
 static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err *e)
 {
     poet_corpus_stats *st = P->st;
@@ -417,7 +443,7 @@ static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err 
     return status;
 }
 
-#line 3260 "book/13-poems.nw"
+#line 3431 "book/13-poems.nw"
 int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
                  poet_corpus_stats *st, poet_err *e)
 {
@@ -426,9 +452,9 @@ int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count
     memset(st, 0, sizeof *st);
     prep P = {0};
     P.st = st;
-    unsigned long *nums = NULL;
+    tang_entry *files = NULL;
     size_t n_files = 0;
-    int status = list_files(corpus_dir, &nums, &n_files, e);
+    int status = list_files(corpus_dir, &files, &n_files, e);
     if (status == ATTN_OK) {
         P.cc = opencc_open(OPENCC_DEFAULT_CONFIG_TRAD_TO_SIMP);
         if (P.cc == (opencc_t)-1)
@@ -436,11 +462,11 @@ int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count
     }
     for (size_t i = 0; status == ATTN_OK && i < n_files; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/poet.tang.%lu.json", corpus_dir, nums[i]);
+        snprintf(path, sizeof path, "%s/%s", corpus_dir, files[i].name);
         status = prepare_file(&P, path, e);
         st->files++;
     }
-    free(nums);
+    free_files(files, n_files);
     if (status == ATTN_OK && P.n == 0)
         status = poet_fail(e, POET_EDATA, "%s：整理之后一首诗也没有留下", corpus_dir);
     if (status == ATTN_OK && mkdir(out_dir, 0777) != 0 && errno != EEXIST)

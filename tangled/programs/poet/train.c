@@ -1,4 +1,4 @@
-#line 4119 "book/13-poems.nw"
+#line 4290 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 4147 "book/13-poems.nw"
+#line 4318 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -70,7 +70,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
                     poet_err *e)
 {
     size_t np = T->m.n_params, B = T->o.batch, n_ctx = (size_t)T->m.cfg.n_ctx;
-    if (n < n_ctx + 2)
+    if (n < n_ctx + 1)         /* n = n_ctx + 1 正好一个窗口：起点只能是 0 */
         return poet_fail(e, ATTN_EINVAL, "训练的文字只有 %zu 个字，一个窗口要 %zu 个", n, n_ctx + 1);
 #ifdef _OPENMP
     omp_set_num_threads(threads < 1 ? 1 : threads);   /* 附录 D 的线程数用 OpenMP 的默认值 */
@@ -146,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 4192 "book/13-poems.nw"
+#line 4363 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;
@@ -169,14 +169,17 @@ int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
     return poet_safetensors_write(path, t, 2, meta, e);
 }
 
-/* 元数据 key 的值整个是一个数 */
-static int state_number(const poet_safetensors *f, const char *key, double *out, poet_err *e)
+/* 元数据 key 的值整个是一个 [0, max] 里的数（whole：还得是整数）；先查范围，再转成整数才不越界 */
+static int state_number(const poet_safetensors *f, const char *key, double max, int whole,
+                        double *out, poet_err *e)
 {
     const char *s = poet_safetensors_meta(f, key);
     char *end;
     *out = s != NULL && *s != '\0' ? strtod(s, &end) : NAN;
-    if (s == NULL || *s == '\0' || *end != '\0' || !isfinite(*out) || *out < 0)
-        return poet_fail(e, POET_EDATA, "训练状态的元数据里没有合理的 %s", key);
+    if (s == NULL || *s == '\0' || *end != '\0' || !isfinite(*out) || *out < 0 || *out > max ||
+        (whole && *out != floor(*out)))
+        return poet_fail(e, POET_EDATA, "训练状态的元数据里没有合理的 %s（要是 0 到 %.9g 的%s）", key,
+                         max, whole ? "整数" : "数");
     return ATTN_OK;
 }
 
@@ -193,18 +196,24 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
         free(buf);
         return st;
     }
-    double x[10];
+#line 4439 "book/13-poems.nw"
+    double x[10] = {0};
     static const char *keys[10] = {"step", "seed", "steps", "batch", "lr", "lr_min", "warmup",
                                    "weight_decay", "clip", "rng"};
+    static const double max[10] = {1e7, INFINITY, 1e7, 4096, 1.0, 1.0, 1e7, 10.0, 1e6, INFINITY};
+    static const int whole[10] = {1, 1, 1, 1, 0, 0, 1, 0, 0, 1};
     for (int i = 0; i < 10 && st == ATTN_OK; i++)
-        st = state_number(&f, keys[i], &x[i], e);
+        st = state_number(&f, keys[i], max[i], whole[i], &x[i], e);
     const char *rng = poet_safetensors_meta(&f, "rng");
-    poet_train_options o = {(size_t)x[2], (size_t)x[3], (float)x[4], (float)x[5], (size_t)x[6],
-                            (float)x[7], (float)x[8], 0};
-    if (st == ATTN_OK && (x[0] > (double)o.steps || x[0] != floor(x[0])))
-        st = poet_fail(e, POET_EDATA, "训练状态的步数不对");
-    if (st == ATTN_OK)
+    poet_train_options o = {0};
+    if (st == ATTN_OK) {
+        o = (poet_train_options){(size_t)x[2], (size_t)x[3], (float)x[4], (float)x[5], (size_t)x[6],
+                                 (float)x[7], (float)x[8], 0};
         o.seed = strtoull(poet_safetensors_meta(&f, "seed"), NULL, 10);
+    }
+    if (st == ATTN_OK && x[0] > (double)o.steps)
+        st = poet_fail(e, POET_EDATA, "训练状态的步数 %.0f 比总步数 %zu 还多", x[0], o.steps);
+#line 4413 "book/13-poems.nw"
     if (st == ATTN_OK)
         st = poet_trainer_init(T, &m->cfg, &o, e);
     if (st == ATTN_OK) {
