@@ -7,11 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#line 232 "book/00-preface.nw"
+/* 库的版本 MAJOR.MINOR.PATCH；attn_version() 返回同样的数。CMakeLists.txt 从这里读出项目的版本。 */
+#define ATTN_VERSION_MAJOR 0
+#define ATTN_VERSION_MINOR 1
+#define ATTN_VERSION_PATCH 0
+
+#line 202 "book/00-preface.nw"
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#line 218 "book/00-preface.nw"
+#line 220 "book/00-preface.nw"
 /* 附录 C：从这里起的声明从 libattn.so 导出 */
 #line 16 "book/C-programs.nw"
 #if defined(__GNUC__)
@@ -28,6 +35,9 @@ enum {
 
 /* 任何状态码都有一句简短的说明，永不返回 NULL。 */
 const char *attn_strerror(int status);
+#line 239 "book/00-preface.nw"
+/* 运行时载入的库的版本，"MAJOR.MINOR.PATCH"（与编译时 attn.h 的三个宏比较） */
+const char *attn_version(void);
 #line 37 "book/01-mlp.nw"
 /* c[m×n] = a[m×k] · b[k×n]；c 与 a 或 b 重叠时是 ATTN_EINVAL（按地址范围比较） */
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
@@ -206,7 +216,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t
 /* n_tokens 个词的键值缓存字节数：2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t bytes_per_number,
                         uint64_t *bytes);
-#line 1168 "book/09-fast.nw"
+#line 1187 "book/09-fast.nw"
 /* attn_sdpa_ex 的选项。 */
 typedef struct attn_sdpa_options {
     size_t heads;   /* 头数，至少 1：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、
@@ -396,14 +406,14 @@ int attn_gpt_loss_grad_batch(const attn_gpt *m, const int *tokens, const int *ta
 /* attn_gpt_loss_grad_batch 要的工作区字节数；形状不合法或溢出时为 0 */
 size_t attn_gpt_train_bytes(const attn_gpt_config *cfg, size_t n_seq, size_t n);
 
-#line 222 "book/00-preface.nw"
+#line 224 "book/00-preface.nw"
 /* 附录 C：导出的声明到此为止 */
 #line 22 "book/C-programs.nw"
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
 
-#line 210 "book/00-preface.nw"
+#line 212 "book/00-preface.nw"
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,4 @@
-#line 387 "book/09-fast.nw"
+#line 389 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -16,7 +16,7 @@
 
 #include "flash_common.h"
 
-#line 457 "book/09-fast.nw"
+#line 459 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -29,10 +29,10 @@ struct flash_problem {
     float *row_m, *row_l;             /* NULL，或 [n_q]：每行最后的 m 和 l（第 12 章的反向传播要用） */
 };
 
-/* 一个线程的工作区，大小只和 d_k、d_v 有关，与序列长度无关。 */
+/* 一个线程的工作区，大小只和 d_k、d_v 有关，与序列长度无关。dq = min(d_k, FDK)。 */
 struct flash_work {
-    float *qt;      /* [d_k][FQ]  查询块乘以 scale 再转置，不足的列补零 */
-    float *kb;      /* [FK][d_k]  最后一个键块的副本，不足的行补零 */
+    float *qt;      /* [dq][FQ]   查询块（的一段分量）乘以 scale 再转置，不足的列补零 */
+    float *kb;      /* [FK][dq]   最后一个键块（的一段分量）的副本，不足的行补零 */
     float *vb;      /* [FK][dvp]  值块的副本，不足的行和列补零 */
     float *s;       /* [FK][FQ]   分数的转置，随后就地变成 exp */
     float *o;       /* [FQ][dvp]  还没除以 l 的输出 */
@@ -45,7 +45,7 @@ struct flash_work {
 static size_t flash_work_bytes(size_t d_k, size_t dvp)
 {
     size_t a, b, sum;
-    if (!attn_bytes2(&a, FQ + FK, d_k) || !attn_bytes2(&b, FK + FQ, dvp) ||
+    if (!attn_bytes2(&a, FQ + FK, d_k < FDK ? d_k : FDK) || !attn_bytes2(&b, FK + FQ, dvp) ||
         __builtin_add_overflow(a, b, &sum) ||
         __builtin_add_overflow(sum, (FK * FQ + 3 * FQ) * sizeof(float), &sum))
         return 0;
@@ -55,9 +55,10 @@ static size_t flash_work_bytes(size_t d_k, size_t dvp)
 /* 把 mem 开始的 flash_work_bytes 个字节分成工作区的各段 */
 static void flash_work_carve(struct flash_work *w, float *mem, size_t d_k, size_t dvp)
 {
+    size_t dq = d_k < FDK ? d_k : FDK;
     w->qt = mem;
-    w->kb = w->qt + d_k * FQ;
-    w->vb = w->kb + FK * d_k;
+    w->kb = w->qt + dq * FQ;
+    w->vb = w->kb + FK * dq;
     w->s = w->vb + FK * dvp;
     w->o = w->s + FK * FQ;
     w->m = w->o + FQ * dvp;
@@ -75,7 +76,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 406 "book/09-fast.nw"
+#line 408 "book/09-fast.nw"
 /* 每种向量宽度各一份：flash_block_w4（附录 D 再加 _w8、_w16）…… */
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
@@ -144,11 +145,11 @@ int attn_isa_current(void)
     return isa;
 }
 
-#line 802 "book/09-fast.nw"
+#line 818 "book/09-fast.nw"
 /* 查询块函数的类型；指令集 isa 的那一份是 ATTN_FOR_ISA(isa, flash_block) */
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
-#line 817 "book/09-fast.nw"
+#line 836 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -170,7 +171,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 872 "book/09-fast.nw"
+#line 891 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -190,7 +191,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1054 "book/09-fast.nw"
+#line 1073 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -227,7 +228,7 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 940 "book/09-fast.nw"
+#line 959 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -240,7 +241,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 980 "book/09-fast.nw"
+#line 999 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -252,14 +253,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 953 "book/09-fast.nw"
+#line 972 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 994 "book/09-fast.nw"
+#line 1013 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -272,7 +273,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 960 "book/09-fast.nw"
+#line 979 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -291,7 +292,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 426 "book/09-fast.nw"
+#line 428 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
 #line 268 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)

@@ -15,3 +15,12 @@ const char *attn_strerror(int status)
     default:          return "unknown status";
     }
 }
+
+#line 245 "book/00-preface.nw"
+#define ATTN_STR2(x) #x
+#define ATTN_STR(x) ATTN_STR2(x)
+
+const char *attn_version(void)
+{
+    return ATTN_STR(ATTN_VERSION_MAJOR) "." ATTN_STR(ATTN_VERSION_MINOR) "." ATTN_STR(ATTN_VERSION_PATCH);
+}
