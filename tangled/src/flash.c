@@ -164,14 +164,15 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
 {
     if (d_v > SIZE_MAX / 2)      /* 补到 FD 的倍数时不能绕回 0 */
         return 0;
-    size_t dvp = (d_v + FD - 1) / FD * FD, one = flash_work_bytes(d_k, dvp), bytes;
-    if (threads < 0 || threads > 1024 || d_k == 0 || d_v == 0 || one == 0 ||
+    size_t dvp = (d_v + FD - 1) / FD * FD, one = flash_work_bytes(d_k, dvp), bytes, row;
+    /* 工作区只放 FDK 个分量，但一行查询的字节数装不下时，这样的问题本身就不存在 */
+    if (threads < 0 || threads > 1024 || d_k == 0 || d_v == 0 || one == 0 || !attn_bytes1(&row, d_k) ||
         __builtin_mul_overflow(one, (size_t)flash_threads(threads), &bytes))
         return 0;
     return bytes;
 }
 
-#line 891 "book/09-fast.nw"
+#line 892 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -191,7 +192,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1073 "book/09-fast.nw"
+#line 1074 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -228,7 +229,7 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 959 "book/09-fast.nw"
+#line 960 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -241,7 +242,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 999 "book/09-fast.nw"
+#line 1000 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -253,14 +254,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 972 "book/09-fast.nw"
+#line 973 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1013 "book/09-fast.nw"
+#line 1014 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -273,7 +274,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 979 "book/09-fast.nw"
+#line 980 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }

@@ -37,7 +37,7 @@ enum { FQ = 192, FK = 96, FD = 32, FDK = 512 };
 #define ATTN_OMP(directive)
 #endif
 
-#line 867 "book/09-fast.nw"
+#line 868 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static inline size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {

@@ -190,7 +190,7 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
 #line 726 "book/09-fast.nw"
 }
 
-#line 1117 "book/09-fast.nw"
+#line 1118 "book/09-fast.nw"
 /* 逐个分量取较大者（整数） */
 ATTN_INLINE FTARGET vi FNAME(maxi)(vi a, vi b)
 {
