@@ -6,7 +6,14 @@
 if(NOT ATTN_SANITIZE)
   add_test(NAME install-consumer
            COMMAND ${PROJECT_SOURCE_DIR}/tests/install_consumer.sh ${PROJECT_BINARY_DIR})
-  set_tests_properties(install-consumer PROPERTIES LABELS project)
+  set_tests_properties(install-consumer PROPERTIES LABELS project ENVIRONMENT "CC=${CMAKE_C_COMPILER}")
+  # a reader's project that adds this source tree with add_subdirectory: no clash of target names,
+  # only the library is built (tests/consumer_subdir; compiles the library once more, about a minute)
+  add_test(NAME subdirectory-consumer
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/subdir_consumer.sh ${PROJECT_SOURCE_DIR}
+                   ${PROJECT_BINARY_DIR}/subdirectory-consumer)
+  set_tests_properties(subdirectory-consumer PROPERTIES LABELS project TIMEOUT 900
+                       ENVIRONMENT "CC=${CMAKE_C_COMPILER}")
 endif()
 
 if(ATTN_BUILD_BOOK)

@@ -10,9 +10,8 @@
 #                    tests/chNN.c against the library alone, and these tests need libcjson and OpenCC)
 #   fuzz-checkpoint  with ATTN_FUZZ: tests/fuzz/fuzz_checkpoint.c, the checkpoint reader under libFuzzer
 # The shipped checkpoint is models/poems.safetensors with its training log models/poems.log.
-find_package(PkgConfig REQUIRED)
-pkg_check_modules(ATTN_CJSON REQUIRED IMPORTED_TARGET libcjson)
-pkg_check_modules(ATTN_OPENCC REQUIRED IMPORTED_TARGET opencc)
+# CMakeLists.txt found libcjson and OpenCC (PkgConfig::ATTN_CJSON, PkgConfig::ATTN_OPENCC) and
+# includes this file only with ATTN_WITH_POET.
 
 set(POET_CORPUS ${PROJECT_SOURCE_DIR}/corpus/node_modules/chinese-poetry/dist/quantangshi)
 set(POET_DATA ${PROJECT_BINARY_DIR}/poems)
@@ -56,6 +55,7 @@ endif()
 
 # chapter 13's tests: C tests (tests/poet.c) and the program's (tests/ch13.cmake, included by
 # CMakeLists.txt with the other chapters' fragments)
+if(ATTN_BUILD_TESTS)
 add_executable(test-poet ${PROJECT_SOURCE_DIR}/tangled/tests/poet.c)
 target_include_directories(test-poet PRIVATE ${PROJECT_SOURCE_DIR}/tangled/src)
 target_link_libraries(test-poet PRIVATE attn_poet attn_check)
@@ -74,6 +74,7 @@ else()
   endif()
 endif()
 set_tests_properties(ch13 PROPERTIES LABELS ch13 REQUIRED_FILES ${POET_DATA}/prepare.json)
+endif()
 
 # chapter 13's figures: their data programs (figures/fig13-*.c, figures/live-ch13.c) read the
 # prepared corpus and the shipped checkpoint
@@ -103,7 +104,7 @@ if(TARGET live-ch13)
 endif()
 
 # the checkpoint reader under libFuzzer (cmake --preset fuzz)
-if(ATTN_FUZZ)
+if(ATTN_FUZZ AND ATTN_BUILD_TESTS)
   add_executable(fuzz_checkpoint ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_checkpoint.c ${ATTN_POET_SOURCES}
                                  ${ATTN_SOURCES})
   target_include_directories(fuzz_checkpoint PRIVATE ${PROJECT_SOURCE_DIR}/tangled/include

@@ -63,7 +63,8 @@ if [ ! -f corpus/node_modules/chinese-poetry/dist/quantangshi/poet.tang.0.json ]
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_BOOK=ON
+# ATTN_SETUP_CMAKE_ARGS: more configure options (.ci/run turns warnings into errors with it)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_BOOK=ON ${ATTN_SETUP_CMAKE_ARGS:-}
 # everything, and the EPUB (a target of its own, which a plain build leaves alone)
 cmake --build build -j "$jobs" --target all epub
 
