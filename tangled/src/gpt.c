@@ -1,14 +1,17 @@
-#line 398 "book/11-block.nw"
+#line 413 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
 
+#include "attn_core.h"
+
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 466 "book/11-block.nw"
+#line 484 "book/11-block.nw"
 /* 形状的代号，和初值的三种 */
 enum { GPT_NONE, GPT_D, GPT_HD, GPT_FF, GPT_VOCAB, GPT_CTX };
 enum { GPT_ZERO, GPT_ONE, GPT_NORMAL };
@@ -45,7 +48,7 @@ static const gpt_row gpt_layer_rows[16] = {
     {"mlp.c_proj.weight", GPT_FF, GPT_D, GPT_NORMAL, -1, offsetof(attn_gpt_layer, w_down)},
     {"mlp.c_proj.bias", GPT_D, GPT_NONE, GPT_ZERO, -1, offsetof(attn_gpt_layer, b_down)},
 };
-#line 508 "book/11-block.nw"
+#line 526 "book/11-block.nw"
 static size_t gpt_dim(const attn_gpt_config *c, int code)
 {
     switch (code) {
@@ -85,7 +88,7 @@ static float **gpt_field(attn_gpt *m, const gpt_row *r, size_t layer)
     return (float **)(base + r->field);
 }
 
-#line 551 "book/11-block.nw"
+#line 569 "book/11-block.nw"
 static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
                        float *params, size_t count, attn_gpt_layer *layers)
 {
@@ -100,7 +103,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
         at += gpt_row_size(cfg, r);
     }
 }
-#line 571 "book/11-block.nw"
+#line 589 "book/11-block.nw"
 size_t attn_gpt_tensor_count(const attn_gpt_config *cfg)
 {
     size_t count;
@@ -126,7 +129,7 @@ int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *
     return ATTN_OK;
 }
 
-#line 411 "book/11-block.nw"
+#line 429 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -142,7 +145,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
     return ATTN_OK;
 }
 
-#line 603 "book/11-block.nw"
+#line 621 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -169,7 +172,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
     }
 }
 
-#line 428 "book/11-block.nw"
+#line 446 "book/11-block.nw"
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -198,11 +201,11 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 703 "book/11-block.nw"
+#line 721 "book/11-block.nw"
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 2008 "book/11-block.nw"
+#line 2049 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -211,11 +214,15 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
         attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 2020 "book/11-block.nw"
-    for (size_t i = 0; i < n; i++)
-        if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
-            return ATTN_EINVAL;
-#line 707 "book/11-block.nw"
+    if (!gpt_tokens_ok(m, tokens, n))
+        return ATTN_EINVAL;
+#line 725 "book/11-block.nw"
+    gpt_embed(m, tokens, n, pos0, x);
+    return ATTN_OK;
+}
+
+void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, float *x)
+{
     size_t d = (size_t)m->cfg.d_model;
     /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
     for (size_t i = 0; i < n; i++) {
@@ -223,10 +230,9 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
         for (size_t j = 0; j < d; j++)
             x[i * d + j] = te[j] + pe[j];
     }
-    return ATTN_OK;
 }
 
-#line 928 "book/11-block.nw"
+#line 966 "book/11-block.nw"
 /* x0 以外的各项，R 行：3·d + 5·hd + 2·d_ff + max(d_ff, hd) 个 float 一行；
    字节数超出 size_t 时为 0（一行的数不会溢出：每一项都不超过参数个数） */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R)
@@ -258,27 +264,36 @@ gpt_acts gpt_acts_carve(const attn_gpt_config *c, size_t R, float *p)
     return A;
 }
 
-#line 877 "book/11-block.nw"
+#line 905 "book/11-block.nw"
+/* y[R×d_out] = x·w + b：第 1 章的乘法，不再检查参数 */
+static void gpt_linear(const float *x, const float *w, const float *b, float *y, size_t R,
+                       size_t d_in, size_t d_out)
+{
+    attn_matmul_kernel(x, w, y, R, d_in, d_out);
+    for (size_t i = 0; i < R; i++)
+        for (size_t j = 0; j < d_out; j++)
+            y[i * d_out + j] += b[j];
+}
+
 /* oh[b] = attention(qh[b], kh[b], vh[b])，因果；b 走遍 n_seq·H 块，每块 n×dh */
 static int gpt_attention(const float *qh, const float *kh, const float *vh, float *oh,
                          const gpt_heads *s, float scale, float *weights)
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
-    int worst = ATTN_OK;
-#line 909 "book/11-block.nw"
+    attn_problem p = {
+        .q = qh, .k = kh, .v = vh, .out = oh, .weights = weights,
+        .heads = blocks, .n_q = s->n, .n_k = s->n, .d_k = s->dh, .d_v = s->dh,
+        .ld_q = s->dh, .ld_k = s->dh, .ld_v = s->dh, .ld_out = s->dh,
+        .head_q = len, .head_k = len, .head_v = len, .head_out = len,
+        .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh), .causal = 1, .threads = 1,
+    };
+#line 947 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
 #line 1329 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
-        return attn_sdpa_ex(qh, kh, vh, s->n, s->n, s->dh, s->dh, scale, NULL, 1, oh, NULL,
-                            &(attn_sdpa_options){blocks, 0});
-#line 884 "book/11-block.nw"
-    for (size_t b = 0; b < blocks; b++) {
-        int st = attn_sdpa(qh + b * len, kh + b * len, vh + b * len, s->n, s->n, s->dh, s->dh,
-                           scale, NULL, 1, oh + b * len,
-                           weights != NULL ? weights + b * s->n * s->n : NULL);
-        worst = st > worst ? st : worst;
-    }
-    return worst;
+        p.threads = 0;      /* OpenMP 的缺省线程数，与 attn_sdpa_ex 相同 */
+#line 928 "book/11-block.nw"
+    return attn_problem_solve(&p);
 }
 
 /* 逐词解码：n_seq = n = 1，按头排开就是原样。每个头：新的 k、v 存进缓存，q 对缓存做注意力 */
@@ -295,7 +310,7 @@ static int gpt_attend_cache(const gpt_acts *A, attn_kv_cache *caches, const gpt_
     return st;
 }
 
-#line 784 "book/11-block.nw"
+#line 814 "book/11-block.nw"
 /* 一个块：A->x0[R×d]（R = n_seq·n）→ x_out[R×d]（可以就是 A->x0）。中间结果写进 A。
    scale 为 0 表示 1/sqrt(d_head)。caches 不为 NULL 时（逐词解码，n_seq = n = 1）：
    这一层各头的缓存。weights 不为 NULL 时：各句各头的注意力模式 [n_seq·H][n][n]。 */
@@ -307,15 +322,14 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
     gpt_heads s = {n_seq, n, (size_t)m->cfg.n_heads, (size_t)m->cfg.d_head};
     size_t hd = s.H * s.dh;
     int st;
-#line 806 "book/11-block.nw"
+#line 836 "book/11-block.nw"
     /* a1 = LN1(x0)；q、k、v = a1·W + b，各自按头排开 */
-    if ((st = attn_layernorm(A->x0, W->ln1_g, W->ln1_b, A->a1, R, d, 1e-5f)) != ATTN_OK)
+    if ((st = attn_layernorm_kernel(A->x0, W->ln1_g, W->ln1_b, A->a1, R, d, 1e-5f)) != ATTN_OK)
         return st;
     const float *w3[3] = {W->w_q, W->w_k, W->w_v}, *b3[3] = {W->b_q, W->b_k, W->b_v};
     float *heads[3] = {A->q, A->k, A->v};
     for (int c = 0; c < 3; c++) {
-        if ((st = attn_linear(A->a1, w3[c], b3[c], A->wide, R, d, hd)) != ATTN_OK)
-            return st;
+        gpt_linear(A->a1, w3[c], b3[c], A->wide, R, d, hd);
         gpt_heads_split(A->wide, heads[c], &s);
     }
     /* 每句话的每个头做因果注意力（解码时对缓存做），拼回 att；x1 = x0 + att·W_o + b_o */
@@ -324,29 +338,27 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
     if (st != ATTN_OK)
         return st;
     gpt_heads_join(A->oh, A->att, &s);
-    if ((st = attn_linear(A->att, W->w_o, W->b_o, A->x1, R, hd, d)) != ATTN_OK)
-        return st;
+    gpt_linear(A->att, W->w_o, W->b_o, A->x1, R, hd, d);
     for (size_t i = 0; i < R * d; i++)
         A->x1[i] += A->x0[i];
-#line 832 "book/11-block.nw"
+#line 860 "book/11-block.nw"
     /* a2 = LN2(x1)；h = a2·W_up + b_up，g = GELU(h)；x_out = x1 + g·W_down + b_down */
-    if ((st = attn_layernorm(A->x1, W->ln2_g, W->ln2_b, A->a2, R, d, 1e-5f)) != ATTN_OK ||
-        (st = attn_linear(A->a2, W->w_up, W->b_up, A->h, R, d, ff)) != ATTN_OK)
+    if ((st = attn_layernorm_kernel(A->x1, W->ln2_g, W->ln2_b, A->a2, R, d, 1e-5f)) != ATTN_OK)
         return st;
+    gpt_linear(A->a2, W->w_up, W->b_up, A->h, R, d, ff);
     memcpy(A->g, A->h, R * ff * sizeof *A->g);
-    if ((st = attn_gelu(A->g, R * ff)) != ATTN_OK ||
-        (st = attn_linear(A->g, W->w_down, W->b_down, x_out, R, ff, d)) != ATTN_OK)
-        return st;
+    attn_gelu_kernel(A->g, R * ff);
+    gpt_linear(A->g, W->w_down, W->b_down, x_out, R, ff, d);
     for (size_t i = 0; i < R * d; i++)
         x_out[i] += A->x1[i];
-#line 797 "book/11-block.nw"
+#line 827 "book/11-block.nw"
     return ATTN_OK;
 }
 
-#line 723 "book/11-block.nw"
+#line 746 "book/11-block.nw"
 int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights)
 {
-#line 2028 "book/11-block.nw"
+#line 2064 "book/11-block.nw"
     size_t bytes, wbytes = 0;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes2(&bytes, n, (size_t)m->cfg.d_model) ||
@@ -358,7 +370,7 @@ int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, 
         attn_overlap(weights, wbytes, x, bytes) ||
         attn_overlap(weights, wbytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 726 "book/11-block.nw"
+#line 749 "book/11-block.nw"
     float *work = malloc(gpt_acts_floats(&m->cfg, n) * sizeof(float));
     if (work == NULL)
         return ATTN_ENOMEM;
@@ -376,46 +388,55 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 2042 "book/11-block.nw"
+#line 2078 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 744 "book/11-block.nw"
-    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
-    float *h = malloc(n * d * sizeof(float));
+#line 767 "book/11-block.nw"
+    float *h = malloc(n * (size_t)m->cfg.d_model * sizeof(float));
     if (h == NULL)
         return ATTN_ENOMEM;
-    int status = attn_layernorm(x, m->lnf_g, m->lnf_b, h, n, d, 1e-5f);
+    int status = gpt_logits(m, x, n, h, logits);
+    free(h);
+    return status;
+}
+
+int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *logits)
+{
+    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
+    int status = attn_layernorm_kernel(x, m->lnf_g, m->lnf_b, h, n, d, 1e-5f);
     /* logits[n][vocab] = h[n][d] · wteᵀ：反嵌入与嵌入共用 wte */
     if (status == ATTN_OK)
         status = attn_dot_all(h, m->wte, n, vocab, d, logits);
-    free(h);
     return status;
 }
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 2050 "book/11-block.nw"
+#line 2086 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) || gpt_acts_floats(&m->cfg, n) == 0 ||
         gpt_acts_floats(&m->cfg, n) > SIZE_MAX / sizeof(float) - n * (size_t)m->cfg.d_model ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 759 "book/11-block.nw"
+    if (!gpt_tokens_ok(m, tokens, n))
+        return ATTN_EINVAL;
+#line 788 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
     float *x = malloc((n * d + gpt_acts_floats(&m->cfg, n)) * sizeof(float));   /* 残差流 x[n][d] */
     if (x == NULL)
         return ATTN_ENOMEM;
     gpt_acts A = gpt_acts_carve(&m->cfg, n, x + n * d);   /* 各层共用一份中间结果 */
     A.x0 = x;
-    int status = attn_gpt_embed(m, tokens, n, 0, x);
+    gpt_embed(m, tokens, n, 0, x);
+    int status = ATTN_OK;
     for (size_t l = 0; l < (size_t)m->cfg.n_layers && status == ATTN_OK; l++)
         status = gpt_block_forward(m, l, 1, n, 0.0f, &A, NULL, NULL, x);
     if (status == ATTN_OK)
-        status = attn_gpt_logits(m, x, n, logits);
+        status = gpt_logits(m, x, n, A.a1, logits);       /* a1 用作 LN_f 的输出 */
     free(x);
     return status;
 }

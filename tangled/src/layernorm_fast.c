@@ -1,4 +1,4 @@
-#line 1410 "book/D-cpu.nw"
+#line 1409 "book/D-cpu.nw"
 /* src/layernorm_fast.c — 层规范化的反向传播分给几个线程，结果与第 12 章的循环一位不差。 */
 #include "attn.h"
 #include "linear_fast.h"
