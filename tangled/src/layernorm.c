@@ -69,3 +69,133 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
     }
     return ATTN_OK;
 }
+#line 418 "book/12-learning.nw"
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
+#endif
+#line 424 "book/12-learning.nw"
+/* 附录 D 在这里包含它的快速实现的声明 */
+#line 1409 "book/D-cpu.nw"
+#include "linear_fast.h"
+
+#include <stdlib.h>
+#line 698 "book/12-learning.nw"
+int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
+                            size_t n, size_t d, float eps,
+                            float *dx, float *dgamma, float *dbeta)
+{
+#line 1741 "book/12-learning.nw"
+    size_t bytes;
+    size_t nd;
+    if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
+        return ATTN_EINVAL;
+    if (dx == NULL && dgamma == NULL && dbeta == NULL)
+        return ATTN_EINVAL;
+    if (__builtin_mul_overflow(n, d, &nd) || !attn_bytes2(&bytes, n, d))
+        return ATTN_EINVAL;
+    size_t xb = nd * sizeof(float), vb = d * sizeof(float);
+    if (attn_overlap(dx, xb, x, xb) || (dx != dy && attn_overlap(dx, xb, dy, xb)) ||
+        attn_overlap(dx, xb, gamma, vb) || attn_overlap(dgamma, vb, x, xb) ||
+        attn_overlap(dgamma, vb, dy, xb) || attn_overlap(dgamma, vb, gamma, vb) ||
+        attn_overlap(dbeta, vb, x, xb) || attn_overlap(dbeta, vb, dy, xb) ||
+        attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
+        attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
+        return ATTN_EINVAL;
+#line 736 "book/12-learning.nw"
+    /* 附录 D 在这里接手够大的问题 */
+#line 1404 "book/D-cpu.nw"
+    if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
+        return ATTN_OK;
+#line 704 "book/12-learning.nw"
+    for (size_t i = 0; i < n; i++) {
+        const float *xi = x + i * d, *gi = dy + i * d;
+        double mu = 0, var = 0;
+        for (size_t j = 0; j < d; j++) mu += xi[j];
+        mu /= (double)d;
+        for (size_t j = 0; j < d; j++) var += (xi[j] - mu) * (xi[j] - mu);
+        double r = 1.0 / sqrt(var / (double)d + eps);
+        /* g = dy ⊙ γ；两个平均：mean(g)，mean(g ⊙ x̂) */
+        double mg = 0, mgx = 0;
+        for (size_t j = 0; j < d; j++) {
+            double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+            mg += g;
+            mgx += g * xh;
+            if (dgamma != NULL) dgamma[j] += (float)(gi[j] * xh);
+            if (dbeta != NULL) dbeta[j] += gi[j];
+        }
+        mg /= (double)d;
+        mgx /= (double)d;
+        if (dx != NULL)
+            for (size_t j = 0; j < d; j++) {
+                double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+                dx[i * d + j] = (float)(r * (g - mg - xh * mgx));
+            }
+    }
+    return ATTN_OK;
+}
+#line 1417 "book/D-cpu.nw"
+/* 附录 D：层规范化的反向传播分给几个线程，结果与第 12 章的循环一位不差 */
+
+/* 少于 LN_MANY 个数的问题留给第 12 章的循环；按列分时每件工作 LN_COLS 列 */
+enum { LN_MANY = 65536, LN_COLS = 16 };
+
+int attn_layernorm_backward_fast(const float *x, const float *gamma, const float *dy,
+                                 size_t n, size_t d, float eps,
+                                 float *dx, float *dgamma, float *dbeta)
+{
+    if ((double)n * (double)d < LN_MANY)
+        return -1;
+    double *st = malloc(2 * n * sizeof *st);        /* 第 i 行的 μ 和 r：st[2i]、st[2i + 1] */
+    if (st == NULL)
+        return -1;
+    /* 第一遍，按行：μ 和 r */
+    ATTN_OMP("omp parallel for schedule(static)")
+    for (size_t i = 0; i < n; i++) {
+        const float *xi = x + i * d;
+        double mu = 0, var = 0;
+        for (size_t j = 0; j < d; j++) mu += xi[j];
+        mu /= (double)d;
+        for (size_t j = 0; j < d; j++) var += (xi[j] - mu) * (xi[j] - mu);
+        st[2 * i] = mu;
+        st[2 * i + 1] = 1.0 / sqrt(var / (double)d + eps);
+    }
+    /* 第二遍，按列：dγ、dβ 的每一列只由一个线程、按行的顺序加 */
+    if (dgamma != NULL || dbeta != NULL) {
+        size_t items = (d + LN_COLS - 1) / LN_COLS;
+        ATTN_OMP("omp parallel for schedule(static)")
+        for (size_t it = 0; it < items; it++) {
+            size_t j0 = it * LN_COLS, j1 = d - j0 < LN_COLS ? d : j0 + LN_COLS;
+            for (size_t i = 0; i < n; i++) {
+                const float *xi = x + i * d, *gi = dy + i * d;
+                double mu = st[2 * i], r = st[2 * i + 1];
+                for (size_t j = j0; j < j1; j++) {
+                    double xh = (xi[j] - mu) * r;
+                    if (dgamma != NULL) dgamma[j] += (float)(gi[j] * xh);
+                    if (dbeta != NULL) dbeta[j] += gi[j];
+                }
+            }
+        }
+    }
+    /* 第三遍，按行：dx（dy 已经读完，dx 就是 dy 也不要紧） */
+    if (dx != NULL) {
+        ATTN_OMP("omp parallel for schedule(static)")
+        for (size_t i = 0; i < n; i++) {
+            const float *xi = x + i * d, *gi = dy + i * d;
+            double mu = st[2 * i], r = st[2 * i + 1];
+            double mg = 0, mgx = 0;
+            for (size_t j = 0; j < d; j++) {
+                double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+                mg += g;
+                mgx += g * xh;
+            }
+            mg /= (double)d;
+            mgx /= (double)d;
+            for (size_t j = 0; j < d; j++) {
+                double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+                dx[i * d + j] = (float)(r * (g - mg - xh * mgx));
+            }
+        }
+    }
+    free(st);
+    return ATTN_OK;
+}
