@@ -3,7 +3,7 @@
 #include "internal.h"
 #line 267 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1354 "book/D-cpu.nw"
+#line 1350 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 229 "book/11-block.nw"
@@ -24,7 +24,7 @@ void attn_gelu_kernel(float *x, size_t n)
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
 #line 271 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1358 "book/D-cpu.nw"
+#line 1354 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 245 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
@@ -73,7 +73,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
         return ATTN_EINVAL;
 #line 838 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1362 "book/D-cpu.nw"
+#line 1358 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 767 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
