@@ -1,4 +1,4 @@
-#line 916 "book/12-learning.nw"
+#line 951 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,16 +9,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1083 "book/12-learning.nw"
+#line 1118 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1335 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 927 "book/12-learning.nw"
+#line 962 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
 #endif
 
-#line 981 "book/12-learning.nw"
+#line 1016 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
@@ -38,7 +38,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1825 "book/12-learning.nw"
+#line 1861 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -127,7 +127,7 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     return S;
 }
 
-#line 1036 "book/12-learning.nw"
+#line 1071 "book/12-learning.nw"
 /* 这一批的头：第 11 章的 gpt_heads */
 static gpt_heads train_heads(const train_shape *s)
 {
@@ -143,7 +143,7 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 1057 "book/12-learning.nw"
+#line 1092 "book/12-learning.nw"
 /* 反向：doh[b] → dqh[b]、dkh[b]、dvh[b] */
 static int train_attention_backward(const float *qh, const float *kh, const float *vh,
                                     const float *doh, float *dqh, float *dkh, float *dvh,
@@ -151,11 +151,11 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1079 "book/12-learning.nw"
+#line 1114 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
 #line 1339 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 1065 "book/12-learning.nw"
+#line 1100 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
         int st = attn_sdpa_backward(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh, scale,
@@ -165,7 +165,7 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
     return worst;
 }
 
-#line 1008 "book/12-learning.nw"
+#line 1043 "book/12-learning.nw"
 /* 前向：tokens[R] → B->logits[R×V]，把反向要用的都留在 B 里 */
 static int train_forward(const attn_gpt *m, const train_shape *s, const int *tokens,
                          float scale, const train_bufs *B)
@@ -189,7 +189,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
     return attn_matmul_kernel(B->af, B->wte_t, B->logits, R, d, s->V);
 }
 
-#line 1092 "book/12-learning.nw"
+#line 1127 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
@@ -199,10 +199,10 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     int st;
     /* 反嵌入：d_af = dlogits·wte，d(wteᵀ) = afᵀ·dlogits；再经过 LN_f 得到 dx */
     memset(B->dwte_t, 0, d * V * sizeof *B->dwte_t);
-    if ((st = attn_linear_backward(B->af, B->wte_t, B->logits, R, d, V, B->t1, B->dwte_t,
-                                   NULL)) != ATTN_OK ||
-        (st = attn_layernorm_backward(B->xf, m->lnf_g, B->t1, R, d, 1e-5f, B->dx, grad->lnf_g,
-                                      grad->lnf_b)) != ATTN_OK)
+    if ((st = attn_linear_backward_kernel(B->af, B->wte_t, B->logits, R, d, V, B->t1, B->dwte_t,
+                                          NULL)) != ATTN_OK ||
+        (st = attn_layernorm_backward_kernel(B->xf, m->lnf_g, B->t1, R, d, 1e-5f, B->dx,
+                                             grad->lnf_g, grad->lnf_b)) != ATTN_OK)
         return st;
     for (size_t v = 0; v < V; v++)
         for (size_t j = 0; j < d; j++)
@@ -211,21 +211,22 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 1130 "book/12-learning.nw"
+#line 1165 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
-        if ((st = attn_linear_backward(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
-                                       G->b_down)) != ATTN_OK ||
-            (st = attn_gelu_backward(S.h, B->wide, B->wide, R * ff)) != ATTN_OK ||
-            (st = attn_linear_backward(S.a2, W->w_up, B->wide, R, d, ff, B->t1, G->w_up,
-                                       G->b_up)) != ATTN_OK ||
-            (st = attn_layernorm_backward(S.x1, W->ln2_g, B->t1, R, d, 1e-5f, B->t2, G->ln2_g,
-                                          G->ln2_b)) != ATTN_OK)
+        if ((st = attn_linear_backward_kernel(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
+                                              G->b_down)) != ATTN_OK)
+            return st;
+        attn_gelu_backward_kernel(S.h, B->wide, B->wide, R * ff);
+        if ((st = attn_linear_backward_kernel(S.a2, W->w_up, B->wide, R, d, ff, B->t1, G->w_up,
+                                              G->b_up)) != ATTN_OK ||
+            (st = attn_layernorm_backward_kernel(S.x1, W->ln2_g, B->t1, R, d, 1e-5f, B->t2,
+                                                 G->ln2_g, G->ln2_b)) != ATTN_OK)
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
         /* 注意力支路：datt = dx·W_oᵀ，按头排开，每块注意力的反向 */
-        if ((st = attn_linear_backward(S.att, W->w_o, B->dx, R, hd, d, B->wide, G->w_o,
-                                       G->b_o)) != ATTN_OK)
+        if ((st = attn_linear_backward_kernel(S.att, W->w_o, B->dx, R, hd, d, B->wide, G->w_o,
+                                              G->b_o)) != ATTN_OK)
             return st;
         gpt_heads_split(B->wide, B->oh, &hs);
         if ((st = train_attention_backward(S.q, S.k, S.v, B->oh, B->dqh, B->dkh, B->dvh, s,
@@ -236,18 +237,18 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         float *gw[3] = {G->w_q, G->w_k, G->w_v}, *gb[3] = {G->b_q, G->b_k, G->b_v};
         for (int c = 0; c < 3; c++) {
             gpt_heads_join(dh3[c], B->wide, &hs);
-            if ((st = attn_linear_backward(S.a1, w3[c], B->wide, R, d, hd, c == 0 ? B->t1 : B->t2,
-                                           gw[c], gb[c])) != ATTN_OK)
+            if ((st = attn_linear_backward_kernel(S.a1, w3[c], B->wide, R, d, hd,
+                                                  c == 0 ? B->t1 : B->t2, gw[c], gb[c])) != ATTN_OK)
                 return st;
             for (size_t i = 0; c > 0 && i < R * d; i++)
                 B->t1[i] += B->t2[i];
         }
-        if ((st = attn_layernorm_backward(S.x0, W->ln1_g, B->t1, R, d, 1e-5f, B->t2, G->ln1_g,
-                                          G->ln1_b)) != ATTN_OK)
+        if ((st = attn_layernorm_backward_kernel(S.x0, W->ln1_g, B->t1, R, d, 1e-5f, B->t2,
+                                                 G->ln1_g, G->ln1_b)) != ATTN_OK)
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 1114 "book/12-learning.nw"
+#line 1149 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -258,13 +259,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 941 "book/12-learning.nw"
+#line 976 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1788 "book/12-learning.nw"
+#line 1824 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -294,7 +295,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 947 "book/12-learning.nw"
+#line 982 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;
