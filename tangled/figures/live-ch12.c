@@ -1,8 +1,8 @@
-#line 3500 "book/12-learning.nw"
+#line 3493 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 #include "live_json.h"
-#include "../src/fluffy_task.h"
+#include "../examples/fluffy_task.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -46,10 +46,10 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 149 "book/01-mlp.nw"
+#line 162 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 220 "book/01-mlp.nw"
+#line 233 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
@@ -256,18 +256,18 @@ int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
    x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
-#line 184 "book/11-block.nw"
+#line 204 "book/11-block.nw"
 /* GELU（第 11 章），GPT-2 用的 tanh 近似，就地计算：
    x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。
    x 为 NULL、n 为 0、n 个 float 的字节数超出 size_t：ATTN_EINVAL。 */
 int attn_gelu(float *x, size_t n);
-#line 260 "book/11-block.nw"
+#line 285 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 324 "book/11-block.nw"
+#line 357 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
@@ -280,9 +280,8 @@ typedef struct attn_gpt_layer {
 } attn_gpt_layer;
 
 /* 一个只有解码器的小 GPT。cfg 必须 biases、layer_norms、learned_positions、tied 都非零，
-   且 n_heads·d_head = d_model。参数块 params 里的顺序：wte、wpe，
-   然后每层 ln1_g ln1_b w_q b_q w_k b_k w_v b_v w_o b_o ln2_g ln2_b w_up b_up w_down b_down，
-   最后 lnf_g lnf_b。 */
+   且 n_heads·d_head = d_model。参数块 params 里的顺序就是参数表的顺序
+   （attn_gpt_tensor_info：wte、wpe，每层 16 个张量，最后 lnf_g lnf_b）。 */
 typedef struct attn_gpt {
     attn_gpt_config cfg;
     size_t n_params;             /* 等于 attn_count_params 的 total */
@@ -302,21 +301,38 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 557 "book/11-block.nw"
+
+/* 参数表的一行：参数块里的一个张量 */
+typedef struct attn_gpt_tensor {
+    char name[48];         /* GPT-2 检查点里的名字，如 "wte.weight"、"h.3.ln_1.weight" */
+    size_t rows, cols;     /* 形状；cols 为 0 表示一维，rows 个数 */
+    size_t offset;         /* 从参数块的第几个 float 起 */
+    int part;              /* 拼成 c_attn 的三块（W_Q、W_K、W_V 和它们的偏置）：第几份，0、1、2；其余 −1 */
+} attn_gpt_tensor;
+/* 参数块由几个张量组成：4 + 16·n_layers；cfg 建不成这个模型时为 0。 */
+size_t attn_gpt_tensor_count(const attn_gpt_config *cfg);
+/* 参数块里的第 k 个张量（按参数块里的顺序，k < attn_gpt_tensor_count）。
+   cfg 建不成这个模型、k 越界、t 为 NULL：ATTN_EINVAL。 */
+int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *t);
+#line 698 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x);
 /* 第 layer 层的块，就地更新残差流 x[n×d_model]（n ≤ n_ctx，因果）：
-   x ← x + MHA(LN1(x))；x ← x + W_down·GELU(W_up·LN2(x))。
-   返回 ATTN_ENOMEM 时 x 可能已经加上了注意力子层的一半。 */
+   x ← x + MHA(LN1(x))；x ← x + W_down·GELU(W_up·LN2(x))。x 在最后一步才写：
+   失败时（参数不合法、内存不够、残差流里有无穷大）x 不变。 */
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n);
+/* 与 attn_gpt_block 相同，另把这一层每个头的注意力模式写进 weights[n_heads][n][n]
+   （每行之和为 1，看不见的键为 0）；weights 为 NULL 时就是 attn_gpt_block。
+   weights 与 x 或参数重叠：ATTN_EINVAL。 */
+int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights);
 /* 最后的层规范化和反嵌入：logits[n×vocab] = LN_f(x[n×d_model])·wteᵀ。x 不变。 */
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 716 "book/11-block.nw"
+#line 1037 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;
@@ -341,14 +357,14 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec);
    m、v 是调用者的 n 个 float（开始时全 0）。p、g、m、v 两两重叠：ATTN_EINVAL。 */
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
-#line 236 "book/12-learning.nw"
+#line 246 "book/12-learning.nw"
 /* 对整个小 GPT 走一步 AdamW（第 12 章）：g 是用 attn_gpt_bind 套在梯度上的同形模型，
    m1、m2 是 AdamW 的两个矩，各 n_params 个 float（开始时全 0），与参数一一对齐。
    矩阵（wte、wpe、每层的 w_q w_k w_v w_o w_up w_down）按 weight_decay 衰减，
    向量（偏置、层规范化的增益和偏移）不衰减。其余参数与 attn_adamw_step 相同。 */
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay);
-#line 347 "book/12-learning.nw"
+#line 341 "book/12-learning.nw"
 /* 线性层的反向传播（第 12 章）：前向是 y[n×d_out] = x[n×d_in]·w[d_in×d_out] + b。
    dy[n×d_out] 是损失对 y 的梯度。写入 dx[n×d_in] = dy·wᵀ；
    加上 dw[d_in×d_out] += xᵀ·dy，db[d_out] += dy 各行之和。
@@ -356,11 +372,11 @@ int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, un
 int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db);
-#line 443 "book/12-learning.nw"
+#line 479 "book/12-learning.nw"
 /* softmax 的反向传播（第 12 章）：p[n] 是 softmax 的输出，dp[n] 是损失对 p 的梯度，
    写入 ds[n] = p ⊙ (dp − dp·p)。ds 可以就是 dp；ds 与 p 重叠：ATTN_EINVAL。 */
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
-#line 492 "book/12-learning.nw"
+#line 528 "book/12-learning.nw"
 /* attn_sdpa 的梯度（第 12 章）。q、k、v、尺寸、scale、mask、causal 与前向调用相同；
    dout[n_q×d_v] 是损失对 out 的梯度。写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]；
    三者任一可以为 NULL（不需要），不能全为 NULL。一个键都看不见的查询行没有贡献。
@@ -370,7 +386,7 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
                        size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                        float scale, const unsigned char *mask, int causal,
                        const float *dout, float *dq, float *dk, float *dv);
-#line 674 "book/12-learning.nw"
+#line 701 "book/12-learning.nw"
 /* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
@@ -378,18 +394,18 @@ int attn_sdpa_backward(const float *q, const float *k, const float *v,
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 740 "book/12-learning.nw"
+#line 775 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 783 "book/12-learning.nw"
+#line 824 "book/12-learning.nw"
 /* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −ln p[targets[i]] 的平均，用 log-sum-exp 计算。
    dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n；它可以就是 logits（就地）。
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 部分重叠、输出与 targets 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 871 "book/12-learning.nw"
+#line 912 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。

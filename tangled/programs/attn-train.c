@@ -13,7 +13,7 @@
 #include <omp.h>
 #endif
 
-#include "../src/fluffy_task.h"
+#include "../examples/fluffy_task.h"
 
 static int usage_error(const char *why)
 {

@@ -59,16 +59,16 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 504 "book/12-learning.nw"
+#line 540 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                                  float scale, const unsigned char *mask, int causal,
                                  const float *dout, float *dq, float *dk, float *dv);
-#line 298 "book/D-cpu.nw"
+#line 294 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 735 "book/D-cpu.nw"
+#line 731 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,

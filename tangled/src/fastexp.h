@@ -12,29 +12,35 @@
 #line 161 "book/D-cpu.nw"
 #define ATTN_EXP_POLY 1
 
+#line 182 "book/D-cpu.nw"
+/* exp 的主体，只写一次：T 是 float 或 FW 个 float 的向量（flash_vec.h）。x 已经夹在 -87.9 以上；
+   声明 kf = round(x / ln2)、r = x − kf·ln2（ln2 分高低两位），和 p ≈ exp(r) */
+#define ATTN_EXP_CORE(T)                                                          \
+    T kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;                        \
+    T r = x - kf * 0.693359375f;                                                 \
+    r = r - kf * -2.12194440e-4f;                                                \
+    T p = (T){0} + 1.9875691500e-4f;      /* 向量时每个分量都是这个数 */          \
+    p = p * r + 1.3981999507e-3f;                                                \
+    p = p * r + 8.3334519073e-3f;                                                \
+    p = p * r + 4.1665795894e-2f;                                                \
+    p = p * r + 1.6666665459e-1f;                                                \
+    p = p * r + 5.0000001201e-1f;                                                \
+    p = p * r * r + r + 1.0f;
+
+#line 165 "book/D-cpu.nw"
 /* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0）：只用加减乘和移位，循环里能被编译器向量化 */
 static inline float attn_exp_neg(float x)
 {
-#line 174 "book/D-cpu.nw"
+#line 175 "book/D-cpu.nw"
     x = x < -87.9f ? -87.9f : x;
-#line 178 "book/D-cpu.nw"
-    float kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;   /* k = round(x / ln2) */
-    float r = x - kf * 0.693359375f;                            /* ln2 的高位 */
-    r = r - kf * -2.12194440e-4f;                               /* ln2 的低位 */
-#line 184 "book/D-cpu.nw"
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * r * r + r + 1.0f;
-#line 194 "book/D-cpu.nw"
+#line 169 "book/D-cpu.nw"
+    ATTN_EXP_CORE(float)
+#line 198 "book/D-cpu.nw"
     uint32_t bits = (uint32_t)((int32_t)kf + 127) << 23;
     float two_k;
     memcpy(&two_k, &bits, sizeof two_k);
     return p * two_k;
-#line 170 "book/D-cpu.nw"
+#line 171 "book/D-cpu.nw"
 }
 
 #line 669 "book/09-fast.nw"

@@ -295,7 +295,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
 
 #line 428 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
-#line 268 "book/D-cpu.nw"
+#line 264 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
 {
     float (*loop)(size_t) = NULL;

@@ -234,7 +234,7 @@ static FTARGET uint32_t FNAME(max_bits)(const float *x, size_t n, size_t d, size
 
 #line 451 "book/09-fast.nw"
 /* 附录 D：只做乘加的循环 */
-#line 240 "book/D-cpu.nw"
+#line 236 "book/D-cpu.nw"
 /* 2·FR 条独立的链，每条做 iters 次 acc = acc·x + y（每次 2·FW 次运算）；返回各分量之和，免得整个循环被优化掉。
    x、y 经 volatile 读进来：编译器不知道它们的值，就没法把哪一条链预先算出来
    （x = 0.999999、y = 1e-6 时，从 1 出发的那条链在 float 里永远是 1）。 */

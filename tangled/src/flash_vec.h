@@ -35,21 +35,12 @@ ATTN_INLINE FTARGET vf FNAME(max)(vf a, vf b)
 
 #line 698 "book/09-fast.nw"
 /* 附录 D：FW 个分量一起算的多项式 exp */
-#line 208 "book/D-cpu.nw"
-/* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；算法与 attn_exp_neg 相同 */
+#line 213 "book/D-cpu.nw"
+/* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；主体就是 attn_exp_neg 的 ATTN_EXP_CORE */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
 {
     x = FNAME(max)(x, FNAME(splat)(-87.9f));
-    vf kf = (x * 1.44269504f + 12582912.0f) - 12582912.0f;
-    vf r = x - kf * 0.693359375f;
-    r = r - kf * -2.12194440e-4f;
-    vf p = FNAME(splat)(1.9875691500e-4f);
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * r * r + r + 1.0f;
+    ATTN_EXP_CORE(vf)
     vi bits = (__builtin_convertvector(kf, vi) + 127) << 23;
     return p * (vf)bits;
 }

@@ -1,12 +1,12 @@
-#line 205 "book/11-block.nw"
+#line 225 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 242 "book/11-block.nw"
+#line 267 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1355 "book/D-cpu.nw"
+#line 1350 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
-#line 209 "book/11-block.nw"
+#line 229 "book/11-block.nw"
 #include <math.h>
 #include <stdlib.h>
 
@@ -15,49 +15,75 @@ int attn_gelu(float *x, size_t n)
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
+    attn_gelu_kernel(x, n);
+    return ATTN_OK;
+}
+
+void attn_gelu_kernel(float *x, size_t n)
+{
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 246 "book/11-block.nw"
+#line 271 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1359 "book/D-cpu.nw"
+#line 1354 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 219 "book/11-block.nw"
+#line 245 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 232 "book/11-block.nw"
+#line 257 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 222 "book/11-block.nw"
+#line 248 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
-    return ATTN_OK;
 }
 
-#line 271 "book/11-block.nw"
+#line 296 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
-#line 1625 "book/11-block.nw"
+    return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
+}
+#line 427 "book/12-learning.nw"
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
+#endif
+#line 781 "book/12-learning.nw"
+/* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
+static double gelu_slope(double x)
+{
+    if (isinf(x))
+        return x > 0 ? 1.0 : 0.0;
+    const double c = 0.79788456080286535588;     /* sqrt(2/π) */
+    double u = c * (x + 0.044715 * x * x * x);
+    double sg = 1.0 / (1.0 + exp(-2.0 * u));
+    return sg + 2.0 * x * sg * (1.0 - sg) * c * (1.0 + 3.0 * 0.044715 * x * x);
+}
+
+int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
+{
+#line 1790 "book/12-learning.nw"
     size_t bytes;
-    if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
+    if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-    if (n == 0 || d_in == 0 || d_hidden == 0 || d_out == 0 ||
-        !attn_bytes2(&bytes, n, d_in) || !attn_bytes2(&bytes, d_in, d_hidden) ||
-        !attn_bytes2(&bytes, n, d_hidden) || !attn_bytes2(&bytes, d_hidden, d_out) ||
-        !attn_bytes2(&bytes, n, d_out))
+    if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 276 "book/11-block.nw"
-    float *h = malloc(n * d_hidden * sizeof(float));   /* h[n][d_hidden] */
-    if (h == NULL)
-        return ATTN_ENOMEM;
-    int status = attn_linear(x, w1, b1, h, n, d_in, d_hidden);
-    if (status == ATTN_OK)
-        status = attn_gelu(h, n * d_hidden);
-    if (status == ATTN_OK)
-        status = attn_linear(h, w2, b2, y, n, d_hidden, d_out);
-    free(h);
-    return status;
+#line 795 "book/12-learning.nw"
+    attn_gelu_backward_kernel(x, dy, dx, n);
+    return ATTN_OK;
+}
+
+/* 参数已经查过 */
+void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
+{
+#line 873 "book/12-learning.nw"
+    /* 附录 D 在这里把各个数分给几个线程 */
+#line 1358 "book/D-cpu.nw"
+    ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
+#line 803 "book/12-learning.nw"
+    for (size_t i = 0; i < n; i++)
+        dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
 }

@@ -2,7 +2,7 @@
 #include "attn.h"
 #include "internal.h"
 
-#line 405 "book/01-mlp.nw"
+#line 435 "book/01-mlp.nw"
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
@@ -11,29 +11,23 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
            attn_bytes2(&bytes, m, k) && attn_bytes2(&bytes, k, n) && attn_bytes2(&bytes, m, n);
 }
 
-#line 97 "book/01-mlp.nw"
+#line 105 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 434 "book/D-cpu.nw"
+#line 430 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 694 "book/D-cpu.nw"
+#line 690 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #line 56 "book/01-mlp.nw"
-int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
+/* 乘法本身，参数已经查过（第 11 章的模型直接调用它） */
+int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
-#line 386 "book/01-mlp.nw"
-    if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
-        return ATTN_EINVAL;
-    /* 一边写 c 一边还要读 a、b：重叠就会读到刚写下的数 */
-    if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
-        attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
-        return ATTN_EINVAL;
-#line 101 "book/01-mlp.nw"
+#line 114 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 438 "book/D-cpu.nw"
+#line 434 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 698 "book/D-cpu.nw"
+#line 694 "book/D-cpu.nw"
     if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 60 "book/01-mlp.nw"
@@ -52,14 +46,27 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
     return ATTN_OK;
 }
 
+int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
+{
+#line 416 "book/01-mlp.nw"
+    if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
+        return ATTN_EINVAL;
+    /* 一边写 c 一边还要读 a、b：重叠就会读到刚写下的数 */
+    if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
+        attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
+        return ATTN_EINVAL;
+#line 78 "book/01-mlp.nw"
+    return attn_matmul_kernel(a, b, c, m, k, n);
+}
+
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out)
 {
-#line 397 "book/01-mlp.nw"
+#line 427 "book/01-mlp.nw"
     if (y != NULL && attn_shapes_ok(n, d_in, d_out) &&
         attn_overlap(y, n * d_out * sizeof *y, bias, d_out * sizeof *bias))
         return ATTN_EINVAL;
-#line 79 "book/01-mlp.nw"
+#line 85 "book/01-mlp.nw"
     int status = attn_matmul(x, w, y, n, d_in, d_out);
     if (status != ATTN_OK || bias == NULL)
         return status;

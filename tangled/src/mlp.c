@@ -1,4 +1,4 @@
-#line 154 "book/01-mlp.nw"
+#line 167 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -10,17 +10,26 @@ int attn_relu(float *x, size_t n)
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
-#line 173 "book/01-mlp.nw"
+#line 186 "book/01-mlp.nw"
         if (x[i] < 0.0f)
             x[i] = 0.0f;
-#line 166 "book/01-mlp.nw"
+#line 179 "book/01-mlp.nw"
     return ATTN_OK;
 }
 
-#line 233 "book/01-mlp.nw"
+#line 246 "book/01-mlp.nw"
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)
+{
+    return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_relu);
+}
+
+/* 同上，激活函数 act 由调用者给（第 11 章换成 GELU） */
+int attn_ffn_with(const float *x, size_t n, size_t d_in,
+                  const float *w1, const float *b1, size_t d_hidden,
+                  const float *w2, const float *b2, size_t d_out, float *y,
+                  int (*act)(float *, size_t))
 {
     size_t bytes, h_bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
@@ -36,7 +45,7 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
         return ATTN_ENOMEM;
     int status = attn_linear(x, w1, b1, h, n, d_in, d_hidden);
     if (status == ATTN_OK)
-        status = attn_relu(h, n * d_hidden);
+        status = act(h, n * d_hidden);
     if (status == ATTN_OK)
         status = attn_linear(h, w2, b2, y, n, d_hidden, d_out);
     free(h);

@@ -1,4 +1,4 @@
-#line 910 "book/12-learning.nw"
+#line 951 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,29 +9,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1148 "book/12-learning.nw"
+#line 1118 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1340 "book/D-cpu.nw"
+#line 1335 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 921 "book/12-learning.nw"
+#line 962 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
 #endif
 
-#line 975 "book/12-learning.nw"
+#line 1016 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
 } train_shape;
 
-/* 一层留给反向的中间结果 */
-typedef struct {
-    float *x0, *a1;          /* 这一层的输入（残差流）和 LN1 的输出：R×d */
-    float *x1, *a2;          /* 加上注意力之后的残差流和 LN2 的输出：R×d */
-    float *q, *k, *v;        /* 按头排开：[n_seq][H][n][dh] */
-    float *att;              /* 各头的输出拼回来：R×hd */
-    float *h, *g;            /* GELU 之前和之后：R×ff */
-} train_layer;
+/* 一层留给反向的中间结果：第 11 章的块的前向写下的那些（wide、oh 各层共用） */
+typedef gpt_acts train_layer;
 
 typedef struct {
     float *layers;                 /* L 层挨着放，每层 per_layer 个 float */
@@ -44,7 +38,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1870 "book/12-learning.nw"
+#line 1861 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -128,27 +122,17 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     S.att = p;  p += R * s->hd;
     S.h = p;    p += R * s->ff;
     S.g = p;
+    S.wide = B->wide;     /* 两块临时，各层共用 */
+    S.oh = B->oh;
     return S;
 }
 
 #line 1071 "book/12-learning.nw"
-/* 第 q 句第 i 个词的第 h 个头：x[(q·n + i)·hd + h·dh ..] ⇄ y[((q·H + h)·n + i)·dh ..] */
-static void heads_split(const float *x, float *y, const train_shape *s)
+/* 这一批的头：第 11 章的 gpt_heads */
+static gpt_heads train_heads(const train_shape *s)
 {
-    for (size_t q = 0; q < s->n_seq; q++)
-        for (size_t h = 0; h < s->H; h++)
-            for (size_t i = 0; i < s->n; i++)
-                memcpy(y + ((q * s->H + h) * s->n + i) * s->dh,
-                       x + (q * s->n + i) * s->hd + h * s->dh, s->dh * sizeof *y);
-}
-
-static void heads_join(const float *y, float *x, const train_shape *s)
-{
-    for (size_t q = 0; q < s->n_seq; q++)
-        for (size_t h = 0; h < s->H; h++)
-            for (size_t i = 0; i < s->n; i++)
-                memcpy(x + (q * s->n + i) * s->hd + h * s->dh,
-                       y + ((q * s->H + h) * s->n + i) * s->dh, s->dh * sizeof *x);
+    gpt_heads h = {s->n_seq, s->n, s->H, s->dh};
+    return h;
 }
 
 /* t[c×r] = a[r×c]ᵀ */
@@ -159,28 +143,7 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 1104 "book/12-learning.nw"
-/* oh[b] = attention(qh[b], kh[b], vh[b])，因果；b 走遍 n_seq·H 块，每块 n×dh */
-static int train_attention(const float *qh, const float *kh, const float *vh, float *oh,
-                           const train_shape *s, float scale)
-{
-    size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
-    int worst = ATTN_OK;
-#line 1140 "book/12-learning.nw"
-    /* 附录 D 在这里把全部块一次交给快速实现 */
-#line 1329 "book/D-cpu.nw"
-    if (blocks > 1)
-        return attn_sdpa_ex(qh, kh, vh, s->n, s->n, s->dh, s->dh, scale, NULL, 1, oh, NULL,
-                            &(attn_sdpa_options){blocks, 0});
-#line 1111 "book/12-learning.nw"
-    for (size_t b = 0; b < blocks; b++) {
-        int st = attn_sdpa(qh + b * len, kh + b * len, vh + b * len, s->n, s->n, s->dh, s->dh,
-                           scale, NULL, 1, oh + b * len, NULL);
-        worst = st > worst ? st : worst;
-    }
-    return worst;
-}
-
+#line 1092 "book/12-learning.nw"
 /* 反向：doh[b] → dqh[b]、dkh[b]、dvh[b] */
 static int train_attention_backward(const float *qh, const float *kh, const float *vh,
                                     const float *doh, float *dqh, float *dkh, float *dvh,
@@ -188,11 +151,11 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1144 "book/12-learning.nw"
+#line 1114 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
-#line 1344 "book/D-cpu.nw"
+#line 1339 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 1127 "book/12-learning.nw"
+#line 1100 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
         int st = attn_sdpa_backward(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh, scale,
@@ -202,73 +165,44 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
     return worst;
 }
 
-#line 1008 "book/12-learning.nw"
+#line 1043 "book/12-learning.nw"
 /* 前向：tokens[R] → B->logits[R×V]，把反向要用的都留在 B 里 */
 static int train_forward(const attn_gpt *m, const train_shape *s, const int *tokens,
                          float scale, const train_bufs *B)
 {
-    size_t R = s->R, d = s->d, hd = s->hd, ff = s->ff;
+    size_t R = s->R, d = s->d;
     int st = ATTN_OK;
     /* 第 q 句的第 i 个词：x = wte[词] + wpe[i] */
     float *x = s->L > 0 ? train_layer_at(B, s, 0).x0 : B->xf;
-    for (size_t q = 0; q < s->n_seq && st == ATTN_OK; q++)
-        st = attn_gpt_embed(m, tokens + q * s->n, s->n, 0, x + q * s->n * d);
+    for (size_t q = 0; q < s->n_seq; q++)
+        gpt_embed(m, tokens + q * s->n, s->n, 0, x + q * s->n * d);
     for (size_t l = 0; l < s->L && st == ATTN_OK; l++) {
-        const attn_gpt_layer *W = &m->layers[l];
         train_layer S = train_layer_at(B, s, l);
         float *next = l + 1 < s->L ? train_layer_at(B, s, l + 1).x0 : B->xf;
-#line 1037 "book/12-learning.nw"
-        /* a1 = LN1(x0)；q、k、v = a1·W + b，各自按头排开 */
-        if ((st = attn_layernorm(S.x0, W->ln1_g, W->ln1_b, S.a1, R, d, 1e-5f)) != ATTN_OK)
-            return st;
-        const float *w3[3] = {W->w_q, W->w_k, W->w_v}, *b3[3] = {W->b_q, W->b_k, W->b_v};
-        float *heads[3] = {S.q, S.k, S.v};
-        for (int c = 0; c < 3; c++) {
-            if ((st = attn_linear(S.a1, w3[c], b3[c], B->wide, R, d, hd)) != ATTN_OK)
-                return st;
-            heads_split(B->wide, heads[c], s);
-        }
-        /* 每句话的每个头做因果注意力，拼回 att；x1 = x0 + att·W_o + b_o */
-        if ((st = train_attention(S.q, S.k, S.v, B->oh, s, scale)) != ATTN_OK)
-            return st;
-        heads_join(B->oh, S.att, s);
-        if ((st = attn_linear(S.att, W->w_o, W->b_o, S.x1, R, hd, d)) != ATTN_OK)
-            return st;
-        for (size_t i = 0; i < R * d; i++)
-            S.x1[i] += S.x0[i];
-        /* a2 = LN2(x1)；h = a2·W_up + b_up，g = GELU(h)；下一层的 x0 = x1 + g·W_down + b_down */
-        if ((st = attn_layernorm(S.x1, W->ln2_g, W->ln2_b, S.a2, R, d, 1e-5f)) != ATTN_OK ||
-            (st = attn_linear(S.a2, W->w_up, W->b_up, S.h, R, d, ff)) != ATTN_OK)
-            return st;
-        memcpy(S.g, S.h, R * ff * sizeof *S.g);
-        if ((st = attn_gelu(S.g, R * ff)) != ATTN_OK ||
-            (st = attn_linear(S.g, W->w_down, W->b_down, next, R, ff, d)) != ATTN_OK)
-            return st;
-        for (size_t i = 0; i < R * d; i++)
-            next[i] += S.x1[i];
-#line 1023 "book/12-learning.nw"
+        st = gpt_block_forward(m, l, s->n_seq, s->n, scale, &S, NULL, NULL, next);
     }
     /* 反嵌入是一个权重为 wteᵀ、没有偏置的线性层：logits = LN_f(xf) · wteᵀ */
     transpose(m->wte, s->V, d, B->wte_t);
     if (st != ATTN_OK ||
-        (st = attn_layernorm(B->xf, m->lnf_g, m->lnf_b, B->af, R, d, 1e-5f)) != ATTN_OK)
+        (st = attn_layernorm_kernel(B->xf, m->lnf_g, m->lnf_b, B->af, R, d, 1e-5f)) != ATTN_OK)
         return st;
-    return attn_linear(B->af, B->wte_t, NULL, B->logits, R, d, s->V);
+    return attn_matmul_kernel(B->af, B->wte_t, B->logits, R, d, s->V);
 }
 
-#line 1157 "book/12-learning.nw"
+#line 1127 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
 {
     size_t R = s->R, d = s->d, hd = s->hd, ff = s->ff, V = s->V;
+    gpt_heads hs = train_heads(s);
     int st;
     /* 反嵌入：d_af = dlogits·wte，d(wteᵀ) = afᵀ·dlogits；再经过 LN_f 得到 dx */
     memset(B->dwte_t, 0, d * V * sizeof *B->dwte_t);
-    if ((st = attn_linear_backward(B->af, B->wte_t, B->logits, R, d, V, B->t1, B->dwte_t,
-                                   NULL)) != ATTN_OK ||
-        (st = attn_layernorm_backward(B->xf, m->lnf_g, B->t1, R, d, 1e-5f, B->dx, grad->lnf_g,
-                                      grad->lnf_b)) != ATTN_OK)
+    if ((st = attn_linear_backward_kernel(B->af, B->wte_t, B->logits, R, d, V, B->t1, B->dwte_t,
+                                          NULL)) != ATTN_OK ||
+        (st = attn_layernorm_backward_kernel(B->xf, m->lnf_g, B->t1, R, d, 1e-5f, B->dx,
+                                             grad->lnf_g, grad->lnf_b)) != ATTN_OK)
         return st;
     for (size_t v = 0; v < V; v++)
         for (size_t j = 0; j < d; j++)
@@ -277,23 +211,24 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 1194 "book/12-learning.nw"
+#line 1165 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
-        if ((st = attn_linear_backward(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
-                                       G->b_down)) != ATTN_OK ||
-            (st = attn_gelu_backward(S.h, B->wide, B->wide, R * ff)) != ATTN_OK ||
-            (st = attn_linear_backward(S.a2, W->w_up, B->wide, R, d, ff, B->t1, G->w_up,
-                                       G->b_up)) != ATTN_OK ||
-            (st = attn_layernorm_backward(S.x1, W->ln2_g, B->t1, R, d, 1e-5f, B->t2, G->ln2_g,
-                                          G->ln2_b)) != ATTN_OK)
+        if ((st = attn_linear_backward_kernel(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
+                                              G->b_down)) != ATTN_OK)
+            return st;
+        attn_gelu_backward_kernel(S.h, B->wide, B->wide, R * ff);
+        if ((st = attn_linear_backward_kernel(S.a2, W->w_up, B->wide, R, d, ff, B->t1, G->w_up,
+                                              G->b_up)) != ATTN_OK ||
+            (st = attn_layernorm_backward_kernel(S.x1, W->ln2_g, B->t1, R, d, 1e-5f, B->t2,
+                                                 G->ln2_g, G->ln2_b)) != ATTN_OK)
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
         /* 注意力支路：datt = dx·W_oᵀ，按头排开，每块注意力的反向 */
-        if ((st = attn_linear_backward(S.att, W->w_o, B->dx, R, hd, d, B->wide, G->w_o,
-                                       G->b_o)) != ATTN_OK)
+        if ((st = attn_linear_backward_kernel(S.att, W->w_o, B->dx, R, hd, d, B->wide, G->w_o,
+                                              G->b_o)) != ATTN_OK)
             return st;
-        heads_split(B->wide, B->oh, s);
+        gpt_heads_split(B->wide, B->oh, &hs);
         if ((st = train_attention_backward(S.q, S.k, S.v, B->oh, B->dqh, B->dkh, B->dvh, s,
                                            scale)) != ATTN_OK)
             return st;
@@ -301,19 +236,19 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const float *w3[3] = {W->w_q, W->w_k, W->w_v}, *dh3[3] = {B->dqh, B->dkh, B->dvh};
         float *gw[3] = {G->w_q, G->w_k, G->w_v}, *gb[3] = {G->b_q, G->b_k, G->b_v};
         for (int c = 0; c < 3; c++) {
-            heads_join(dh3[c], B->wide, s);
-            if ((st = attn_linear_backward(S.a1, w3[c], B->wide, R, d, hd, c == 0 ? B->t1 : B->t2,
-                                           gw[c], gb[c])) != ATTN_OK)
+            gpt_heads_join(dh3[c], B->wide, &hs);
+            if ((st = attn_linear_backward_kernel(S.a1, w3[c], B->wide, R, d, hd,
+                                                  c == 0 ? B->t1 : B->t2, gw[c], gb[c])) != ATTN_OK)
                 return st;
             for (size_t i = 0; c > 0 && i < R * d; i++)
                 B->t1[i] += B->t2[i];
         }
-        if ((st = attn_layernorm_backward(S.x0, W->ln1_g, B->t1, R, d, 1e-5f, B->t2, G->ln1_g,
-                                          G->ln1_b)) != ATTN_OK)
+        if ((st = attn_layernorm_backward_kernel(S.x0, W->ln1_g, B->t1, R, d, 1e-5f, B->t2,
+                                                 G->ln1_g, G->ln1_b)) != ATTN_OK)
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 1178 "book/12-learning.nw"
+#line 1149 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -324,13 +259,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 935 "book/12-learning.nw"
+#line 976 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1833 "book/12-learning.nw"
+#line 1824 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -360,7 +295,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 941 "book/12-learning.nw"
+#line 982 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;

@@ -1,4 +1,4 @@
-#line 3885 "book/13-poems.nw"
+#line 3879 "book/13-poems.nw"
 /* programs/poet/checkpoint.c — 第 13 章：safetensors 文件，GPT-2 的名字 */
 #include "poet.h"
 
@@ -14,7 +14,7 @@
 #error "safetensors 的数据是小端序的；这份代码直接复制 float，只适用于小端序的机器"
 #endif
 
-#line 3934 "book/13-poems.nw"
+#line 3928 "book/13-poems.nw"
 /* 出错：关掉 *f，写下说明，返回 POET_EDATA */
 __attribute__((format(printf, 3, 4)))
 static int st_fail(poet_safetensors *f, poet_err *e, const char *fmt, ...)
@@ -62,7 +62,7 @@ static int meta_size(const poet_safetensors *f, const char *key, size_t lo, size
     return ATTN_OK;
 }
 
-#line 3983 "book/13-poems.nw"
+#line 3977 "book/13-poems.nw"
 int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *f, poet_err *e)
 {
     memset(f, 0, sizeof *f);
@@ -94,7 +94,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     f->spans = malloc(((size_t)cJSON_GetArraySize(root) + 1) * sizeof *f->spans);
     if (f->spans == NULL)
         return st_fail(f, e, "内存不足");
-#line 645 "book/13-poems.nw"
+#line 646 "book/13-poems.nw"
     /* 头部里的每个张量：类型、形状、偏移；记下偏移，稍后查它们是否正好铺满数据段 */
     size_t count = 0;
     cJSON *item;
@@ -127,7 +127,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
         f->spans[count][1] = end;
         count++;
     }
-#line 4036 "book/13-poems.nw"
+#line 4030 "book/13-poems.nw"
     qsort(f->spans, count, sizeof *f->spans, by_begin);
     uint64_t at = 0;
     for (size_t i = 0; i < count; i++) {
@@ -139,7 +139,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     }
     if (at != f->data_len)
         return st_fail(f, e, "数据段从第 %llu 个字节起有一段不属于任何张量", (unsigned long long)at);
-#line 4015 "book/13-poems.nw"
+#line 4009 "book/13-poems.nw"
     f->n_tensors = count;
     return ATTN_OK;
 }
@@ -157,7 +157,7 @@ void poet_safetensors_close(poet_safetensors *f)
     memset(f, 0, sizeof *f);
 }
 
-#line 4050 "book/13-poems.nw"
+#line 4044 "book/13-poems.nw"
 int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t rows, size_t cols,
                          float *dst, poet_err *e)
 {
@@ -181,7 +181,7 @@ int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t row
     return ATTN_OK;
 }
 
-#line 4078 "book/13-poems.nw"
+#line 4072 "book/13-poems.nw"
 int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
                            const char *const *meta, poet_err *e)
 {
@@ -239,82 +239,85 @@ int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
     return st;
 }
 
-#line 573 "book/13-poems.nw"
-/* fused[d][3·hd]：第 r 行 = w_q 的第 r 行 | w_k 的第 r 行 | w_v 的第 r 行；偏置同理（rows = 1） */
-static void fuse_qkv(const float *q, const float *k, const float *v, size_t rows, size_t hd,
-                     float *fused)
+#line 574 "book/13-poems.nw"
+/* parts 块各 rows × cols 的矩阵（一维的当作 1 × rows）左右拼成 fused[rows][parts·cols]；
+   back 非零时反过来，把 fused 拆回各块 */
+static void stitch(float *const *part, size_t parts, size_t rows, size_t cols, float *fused, int back)
 {
-    for (size_t r = 0; r < rows; r++) {
-        memcpy(fused + (3 * r + 0) * hd, q + r * hd, hd * sizeof *fused);
-        memcpy(fused + (3 * r + 1) * hd, k + r * hd, hd * sizeof *fused);
-        memcpy(fused + (3 * r + 2) * hd, v + r * hd, hd * sizeof *fused);
+    for (size_t r = 0; r < rows; r++)
+        for (size_t p = 0; p < parts; p++) {
+            float *one = part[p] + r * cols, *all = fused + (r * parts + p) * cols;
+            memcpy(back ? one : all, back ? all : one, cols * sizeof *fused);
+        }
+}
+
+#line 587 "book/13-poems.nw"
+/* 检查点里的一个张量：名字、形状，和它由参数块里的哪几块拼成 */
+typedef struct {
+    poet_named t;
+    size_t parts, at[3];       /* 几块（c_attn 是 3 块，其余 1 块）；各自在参数块里的起点 */
+    size_t rows, cols;         /* 每一块的形状（一维的：1 × 个数） */
+} ckpt_tensor;
+
+/* 按参数表的顺序列出检查点里的张量（同名的几块在第 0 份的位置合成一个），返回个数；
+   *biggest 是拼起来最大的那个的 float 个数 */
+static size_t checkpoint_tensors(const attn_gpt_config *cfg, ckpt_tensor *c, size_t *biggest)
+{
+    size_t tensors = attn_gpt_tensor_count(cfg), n = 0;
+    attn_gpt_tensor x, y;
+    *biggest = 0;
+    for (size_t k = 0; k < tensors; k++) {
+        attn_gpt_tensor_info(cfg, k, &x);
+        if (x.part > 0)
+            continue;                   /* 已经并进第 0 份 */
+        ckpt_tensor *o = &c[n++];
+        o->parts = 0;
+        for (size_t j = k; j < tensors; j++) {
+            attn_gpt_tensor_info(cfg, j, &y);
+            if (strcmp(y.name, x.name) == 0 && o->parts < 3)
+                o->at[o->parts++] = y.offset;
+        }
+        o->rows = x.cols ? x.rows : 1;
+        o->cols = x.cols ? x.cols : x.rows;
+        snprintf(o->t.name, sizeof o->t.name, "%s", x.name);
+        o->t.rows = x.cols ? x.rows : x.rows * o->parts;        /* 一维的拼起来还是一维 */
+        o->t.cols = x.cols * o->parts;
+        if (o->rows * o->cols * o->parts > *biggest)
+            *biggest = o->rows * o->cols * o->parts;
     }
+    return n;
 }
 
-/* 反过来：fused[rows][3·hd] 拆回三块 */
-static void split_qkv(const float *fused, size_t rows, size_t hd, float *q, float *k, float *v)
-{
-    for (size_t r = 0; r < rows; r++) {
-        memcpy(q + r * hd, fused + (3 * r + 0) * hd, hd * sizeof *q);
-        memcpy(k + r * hd, fused + (3 * r + 1) * hd, hd * sizeof *k);
-        memcpy(v + r * hd, fused + (3 * r + 2) * hd, hd * sizeof *v);
-    }
-}
-
-#line 598 "book/13-poems.nw"
-/* 第 i 层的张量：GPT-2 的名字、形状（cols 为 0 表示一维）、本书的权重。
-   c_attn 的两项没有对应的单块权重（src 为 NULL），由 fuse_qkv、split_qkv 处理。 */
-static size_t layer_tensors(const attn_gpt *m, size_t i, poet_named *t)
-{
-    const attn_gpt_layer *L = &m->layers[i];
-    size_t d = (size_t)m->cfg.d_model, ff = (size_t)m->cfg.d_ff, k = 0;
-#define T(nm, r, c, p) (snprintf(t[k].name, sizeof t[k].name, "h.%zu." nm, i), \
-                        t[k].rows = (r), t[k].cols = (c), t[k].src = (p), k++)
-    T("ln_1.weight", d, 0, L->ln1_g);
-    T("ln_1.bias", d, 0, L->ln1_b);
-    T("attn.c_attn.weight", d, 3 * d, NULL);
-    T("attn.c_attn.bias", 3 * d, 0, NULL);
-    T("attn.c_proj.weight", d, d, L->w_o);
-    T("attn.c_proj.bias", d, 0, L->b_o);
-    T("ln_2.weight", d, 0, L->ln2_g);
-    T("ln_2.bias", d, 0, L->ln2_b);
-    T("mlp.c_fc.weight", d, ff, L->w_up);
-    T("mlp.c_fc.bias", ff, 0, L->b_up);
-    T("mlp.c_proj.weight", ff, d, L->w_down);
-    T("mlp.c_proj.bias", d, 0, L->b_down);
-#undef T
-    return k;
-}
-
-#line 4139 "book/13-poems.nw"
+#line 4133 "book/13-poems.nw"
 int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const char *const *extra,
               poet_err *e)
 {
-    size_t L = (size_t)m->cfg.n_layers, d = (size_t)m->cfg.d_model, n = 4 + 12 * L;
+    size_t tensors = attn_gpt_tensor_count(&m->cfg), n, biggest;
     if (v->n != m->cfg.vocab)
         return poet_fail(e, ATTN_EINVAL, "词表有 %zu 个词元，模型的词表却是 %llu", v->n,
                          (unsigned long long)m->cfg.vocab);
-    poet_named *t = calloc(n, sizeof *t);
-    float *fused = malloc(L * (3 * d * d + 3 * d) * sizeof *fused);
+    ckpt_tensor *c = calloc(tensors, sizeof *c);
+    poet_named *t = calloc(tensors, sizeof *t);
+    n = c != NULL ? checkpoint_tensors(&m->cfg, c, &biggest) : 0;
+    float *fused = c != NULL ? malloc(m->n_params * sizeof *fused) : NULL;   /* 拼好的张量，按顺序放 */
     char *vocab = NULL;
-    if (t == NULL || fused == NULL || poet_vocab_to_json(v, &vocab) != ATTN_OK) {
-        free(t); free(fused); free(vocab);
+    if (c == NULL || t == NULL || fused == NULL || poet_vocab_to_json(v, &vocab) != ATTN_OK) {
+        free(c); free(t); free(fused); free(vocab);
         return poet_fail(e, ATTN_ENOMEM, "内存不足");
     }
-    t[0] = (poet_named){"wte.weight", (size_t)m->cfg.vocab, d, m->wte};
-    t[1] = (poet_named){"wpe.weight", (size_t)m->cfg.n_ctx, d, m->wpe};
-    for (size_t i = 0; i < L; i++) {
-        poet_named *ti = t + 2 + 12 * i;
-        float *w = fused + i * (3 * d * d + 3 * d), *b = w + 3 * d * d;
-        const attn_gpt_layer *W = &m->layers[i];
-        layer_tensors(m, i, ti);
-        fuse_qkv(W->w_q, W->w_k, W->w_v, d, d, w);
-        fuse_qkv(W->b_q, W->b_k, W->b_v, 1, d, b);
-        ti[2].src = w;
-        ti[3].src = b;
+    float *next = fused;
+    for (size_t i = 0; i < n; i++) {
+        t[i] = c[i].t;
+        t[i].src = m->params + c[i].at[0];
+        if (c[i].parts > 1) {                    /* c_attn：几块拼进 fused */
+            float *part[3];
+            for (size_t p = 0; p < c[i].parts; p++)
+                part[p] = m->params + c[i].at[p];
+            stitch(part, c[i].parts, c[i].rows, c[i].cols, next, 0);
+            t[i].src = next;
+            next += c[i].rows * c[i].cols * c[i].parts;
+        }
     }
-    t[n - 2] = (poet_named){"ln_f.weight", d, 0, m->lnf_g};
-    t[n - 1] = (poet_named){"ln_f.bias", d, 0, m->lnf_b};
     char nl[24], nh[24], ne[24], nc[24];
     snprintf(nl, sizeof nl, "%llu", (unsigned long long)m->cfg.n_layers);
     snprintf(nh, sizeof nh, "%llu", (unsigned long long)m->cfg.n_heads);
@@ -329,13 +332,14 @@ int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const ch
     }
     meta[k] = NULL;
     int st = poet_safetensors_write(path, t, n, meta, e);
+    free(c);
     free(t);
     free(fused);
     free(vocab);
     return st;
 }
 
-#line 4191 "book/13-poems.nw"
+#line 4187 "book/13-poems.nw"
 int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     memset(m, 0, sizeof *m);
@@ -346,7 +350,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         return st;
     attn_gpt_config cfg;
     attn_param_breakdown count;
-#line 4248 "book/13-poems.nw"
+#line 4236 "book/13-poems.nw"
     size_t n_layer, n_head, n_embd, n_ctx;
     const char *vocab = poet_safetensors_meta(&f, "vocab");
     const char *eps = poet_safetensors_meta(&f, "layer_norm_epsilon");
@@ -384,40 +388,32 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         poet_safetensors_close(&f);
         return st;
     }
-#line 4202 "book/13-poems.nw"
-    size_t L = (size_t)cfg.n_layers, d = (size_t)cfg.d_model;
-    if (f.n_tensors != 4 + 12 * L)
+#line 4198 "book/13-poems.nw"
+    size_t L = (size_t)cfg.n_layers, tensors = attn_gpt_tensor_count(&cfg), biggest = 0, want = 0;
+    ckpt_tensor *c = calloc(tensors ? tensors : 1, sizeof *c);
+    if (c == NULL)
+        st = poet_fail(e, ATTN_ENOMEM, "内存不足");
+    else if ((want = checkpoint_tensors(&cfg, c, &biggest)) != f.n_tensors)
         st = poet_fail(e, POET_EDATA, "文件里有 %zu 个张量，%zu 层的 GPT-2 应当正好有 %zu 个",
-                       f.n_tensors, L, 4 + 12 * L);
+                       f.n_tensors, L, want);
     else if ((uint64_t)f.data_len != 4 * count.total)
         st = poet_fail(e, POET_EDATA, "数据段有 %zu 个字节，%llu 个参数应当是 %llu 个字节", f.data_len,
                        (unsigned long long)count.total, (unsigned long long)(4 * count.total));
     else if (attn_gpt_init(m, &cfg, 0) != ATTN_OK)
         st = poet_fail(e, ATTN_ENOMEM, "内存不足");
-    float *fused = st == ATTN_OK ? malloc(3 * d * d * sizeof *fused) : NULL;
+    float *fused = st == ATTN_OK ? malloc(biggest * sizeof *fused) : NULL;
     if (st == ATTN_OK && fused == NULL)
         st = poet_fail(e, ATTN_ENOMEM, "内存不足");
-    if (st == ATTN_OK)
-        st = poet_safetensors_get(&f, "wte.weight", cfg.vocab, d, m->wte, e);
-    if (st == ATTN_OK)
-        st = poet_safetensors_get(&f, "wpe.weight", cfg.n_ctx, d, m->wpe, e);
-    for (size_t i = 0; i < L && st == ATTN_OK; i++) {
-        poet_named t[12];
-        layer_tensors(m, i, t);
-        attn_gpt_layer *W = &m->layers[i];
-        for (size_t k = 0; k < 12 && st == ATTN_OK; k++) {
-            st = poet_safetensors_get(&f, t[k].name, t[k].rows, t[k].cols,
-                                      t[k].src != NULL ? t[k].src : fused, e);
-            if (st == ATTN_OK && k == 2)          /* c_attn.weight：拆成 W_Q、W_K、W_V */
-                split_qkv(fused, d, d, W->w_q, W->w_k, W->w_v);
-            if (st == ATTN_OK && k == 3)          /* c_attn.bias */
-                split_qkv(fused, 1, d, W->b_q, W->b_k, W->b_v);
-        }
+    for (size_t i = 0; i < want && st == ATTN_OK; i++) {
+        float *part[3];
+        for (size_t p = 0; p < c[i].parts; p++)
+            part[p] = m->params + c[i].at[p];
+        st = poet_safetensors_get(&f, c[i].t.name, c[i].t.rows, c[i].t.cols,
+                                  c[i].parts > 1 ? fused : part[0], e);
+        if (st == ATTN_OK && c[i].parts > 1)          /* c_attn：拆成 W_Q、W_K、W_V */
+            stitch(part, c[i].parts, c[i].rows, c[i].cols, fused, 1);
     }
-    if (st == ATTN_OK)
-        st = poet_safetensors_get(&f, "ln_f.weight", d, 0, m->lnf_g, e);
-    if (st == ATTN_OK)
-        st = poet_safetensors_get(&f, "ln_f.bias", d, 0, m->lnf_b, e);
+    free(c);
     free(fused);
     poet_safetensors_close(&f);
     if (st != ATTN_OK) {
@@ -427,7 +423,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
     return st;
 }
 
-#line 3916 "book/13-poems.nw"
+#line 3910 "book/13-poems.nw"
 int poet_load(const char *path, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     char *buf;

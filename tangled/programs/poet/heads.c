@@ -1,40 +1,33 @@
-#line 5038 "book/13-poems.nw"
+#line 5026 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 1112 "book/13-poems.nw"
+#line 1113 "book/13-poems.nw"
 int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states)
 {
     size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, L = (size_t)m->cfg.n_layers;
     if (n == 0 || n > m->cfg.n_ctx)
         return ATTN_EINVAL;
-    float *x = malloc(n * d * sizeof *x), *a = malloc(n * d * sizeof *a);
-    int st = x != NULL && a != NULL ? ATTN_OK : ATTN_ENOMEM;
+    float *x = malloc(n * d * sizeof *x);
+    int st = x != NULL ? ATTN_OK : ATTN_ENOMEM;
     if (st == ATTN_OK)
         st = attn_gpt_embed(m, ids, n, 0, x);                    /* x = wte[ids] + wpe */
     if (st == ATTN_OK && states != NULL)
         memcpy(states, x, n * d * sizeof *x);
     for (size_t l = 0; l < L && st == ATTN_OK; l++) {
-        const attn_gpt_layer *W = &m->layers[l];
-        attn_mha_weights w = {d, H, (size_t)m->cfg.d_head, W->w_q, W->w_k, W->w_v, W->w_o,
-                              W->b_q, W->b_k, W->b_v, W->b_o};
-        st = attn_layernorm(x, W->ln1_g, W->ln1_b, a, n, d, 1e-5f);   /* 注意力子层的输入 */
-        for (size_t h = 0; h < H && st == ATTN_OK && patterns != NULL; h++)   /* 第 l 层第 h 个头 */
-            st = attn_mha_pattern(&w, a, n, a, n, NULL, 1, h, patterns + (l * H + h) * n * n);
-        if (st == ATTN_OK)
-            st = attn_gpt_block(m, l, x, n);                     /* 残差流进到下一层 */
+        /* 残差流进到下一层；第 l 层第 h 个头的模式在 patterns[l·H + h] */
+        st = attn_gpt_block_weights(m, l, x, n, patterns != NULL ? patterns + l * H * n * n : NULL);
         if (st == ATTN_OK && states != NULL)
             memcpy(states + (l + 1) * n * d, x, n * d * sizeof *x);
     }
     free(x);
-    free(a);
     return st;
 }
 
-#line 1162 "book/13-poems.nw"
+#line 1156 "book/13-poems.nw"
 /* 一首整齐的诗（每句 L 个字加一个标点），在序列里从位置 1 起（位置 0 是换行）。
    patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，和它在各个距离上的权重，加进 acc。 */
 static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L, poet_head_acc *acc)
@@ -65,7 +58,7 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
     }
 }
 
-#line 5063 "book/13-poems.nw"
+#line 5051 "book/13-poems.nw"
 static void finish(const poet_head_acc *a, poet_head_stats *s)
 {
     double same = 0, same_base = 0, n_same = 0, rhyme = 0, rhyme_base = 0, n_rhyme = 0;
@@ -89,7 +82,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 5088 "book/13-poems.nw"
+#line 5076 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -165,7 +158,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 5167 "book/13-poems.nw"
+#line 5155 "book/13-poems.nw"
 int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *text, size_t len,
                          uint32_t target, const uint32_t *before, const size_t *group_of_before,
                          size_t n_before, size_t groups, size_t per_group, float *vectors,
@@ -208,7 +201,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 5213 "book/13-poems.nw"
+#line 5201 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -248,7 +241,7 @@ double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, siz
     return (double)right / (double)n;
 }
 
-#line 5258 "book/13-poems.nw"
+#line 5246 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */
