@@ -1,11 +1,11 @@
-#line 4854 "book/13-poems.nw"
+#line 5812 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 1112 "book/13-poems.nw"
+#line 1371 "book/13-poems.nw"
 int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states)
 {
     size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, L = (size_t)m->cfg.n_layers;
@@ -34,7 +34,7 @@ int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns,
     return st;
 }
 
-#line 1162 "book/13-poems.nw"
+#line 1421 "book/13-poems.nw"
 /* 一首整齐的诗（每句 L 个字加一个标点），在序列里从位置 1 起（位置 0 是换行）。
    patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，和它在各个距离上的权重，加进 acc。 */
 static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L, poet_head_acc *acc)
@@ -61,13 +61,44 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
                 A->rhyme[2 * (L + 1)] += p[i * n + i - 2 * (L + 1)];
                 A->n_rhyme[2 * (L + 1)]++;
             }
+#line 1459 "book/13-poems.nw"
+            size_t f = L == 5 ? 0 : 1;
+            if (line % 2 == 1 && line / 2 < 4) {                     /* 一联之内：首联、颔联、颈联、尾联 */
+                A->couplet[line / 2][f] += p[i * n + i - (L + 1)];
+                A->n_couplet[line / 2][f]++;
+            }
+            if (line % 2 == 0 && line >= 2) {                        /* 跨联：同一位置，不是对仗 */
+                A->across[f] += p[i * n + i - (L + 1)];
+                A->n_across[f]++;
+            }
+            if (line % 2 == 0 && line >= 2 && col == L - 1) {       /* 第 3、5、7 句的末字：同样的距离，不押韵 */
+                A->other_end[f] += p[i * n + i - 2 * (L + 1)];
+                A->n_other_end[f]++;
+            }
+#line 1448 "book/13-poems.nw"
         }
     }
 }
 
-#line 4879 "book/13-poems.nw"
+#line 5837 "book/13-poems.nw"
+/* 对照的字对：五言、七言两组的权重和个数，各按自己的距离（d5、d7）的基线 */
+static void control(const poet_head_acc *a, const double *w, const double *n, size_t d5, size_t d7,
+                    double *mean, double *base, size_t *count)
+{
+    double b5 = a->pairs_at[d5] > 0 ? a->by_distance[d5] / a->pairs_at[d5] : 0.0;
+    double b7 = a->pairs_at[d7] > 0 ? a->by_distance[d7] / a->pairs_at[d7] : 0.0;
+    double all = n[0] + n[1];
+    *mean = all > 0 ? (w[0] + w[1]) / all : 0.0;
+    *base = all > 0 ? (n[0] * b5 + n[1] * b7) / all : 0.0;
+    *count = (size_t)all;
+}
+
 static void finish(const poet_head_acc *a, poet_head_stats *s)
 {
+    for (int c = 0; c < 4; c++)
+        control(a, a->couplet[c], a->n_couplet[c], 6, 8, &s->couplet[c], &s->couplet_base[c], &s->n_couplet[c]);
+    control(a, a->across, a->n_across, 6, 8, &s->across, &s->across_base, &s->n_across);
+    control(a, a->other_end, a->n_other_end, 12, 16, &s->other_end, &s->other_end_base, &s->n_other_end);
     double same = 0, same_base = 0, n_same = 0, rhyme = 0, rhyme_base = 0, n_rhyme = 0;
     for (size_t k = 1; k < POET_MAX_DISTANCE; k++) {
         double base = a->pairs_at[k] > 0 ? a->by_distance[k] / a->pairs_at[k] : 0.0;
@@ -89,7 +120,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 4904 "book/13-poems.nw"
+#line 5878 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -165,7 +196,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 4983 "book/13-poems.nw"
+#line 5957 "book/13-poems.nw"
 int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *text, size_t len,
                          uint32_t target, const uint32_t *before, const size_t *group_of_before,
                          size_t n_before, size_t groups, size_t per_group, float *vectors,
@@ -208,7 +239,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 5029 "book/13-poems.nw"
+#line 6003 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -248,7 +279,7 @@ double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, siz
     return (double)right / (double)n;
 }
 
-#line 5074 "book/13-poems.nw"
+#line 6048 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */
