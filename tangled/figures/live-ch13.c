@@ -1,4 +1,4 @@
-#line 7163 "book/13-poems.nw"
+#line 7340 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7228 "book/13-poems.nw"
+#line 7405 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_rhyme *rhyme, const char *start,
@@ -56,11 +56,11 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_r
     free(pat);
 }
 
-#line 7174 "book/13-poems.nw"
+#line 7351 "book/13-poems.nw"
 int main(void)
 {
     const char *prog = "live-ch13";
-#line 6934 "book/13-poems.nw"
+#line 7105 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -79,7 +79,7 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 7178 "book/13-poems.nw"
+#line 7355 "book/13-poems.nw"
     poet_rhyme rhyme;
     if (poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", &v, &rhyme, &e) != ATTN_OK) {
         fprintf(stderr, "%s：%s\n", prog, e.msg);
@@ -100,7 +100,7 @@ int main(void)
     for (size_t i = 0; i < v.n; i++)
         live_number(NULL, i > 0 ? v.cp[i] : 0);
     live_close(']');
-    live_open("layers", '[');             /* 三种头所在的层：看前一个字、对仗、押韵 */
+    live_open("layers", '[');             /* 三种头所在的层：看前一个字、同联同位、押韵 */
     for (int k = 0; k < 3; k++)
         live_number(NULL, (double)(pick[k] / H));
     live_close(']');
@@ -114,7 +114,7 @@ int main(void)
     live_close('}');
     live_close('}');
     live_open("checks", '[');
-    /* 温度 0：与种子无关；再看对仗的头那一层在第 8 个字上的注意力 */
+    /* 温度 0：与种子无关；再看同联同位的头那一层在第 8 个字上的注意力 */
     live_poem_check(&m, &v, &rhyme, "白日", POET_WUJUE, 0.0f, 1, pick[1] / H, 7);
     live_poem_check(&m, &v, &rhyme, "月", POET_QIJUE, 0.8f, 3, pick[2] / H, 31);
     live_poem_check(&m, &v, &rhyme, "春", POET_WULV, 1.0f, 7, pick[0] / H, 20);
