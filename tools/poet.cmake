@@ -99,7 +99,7 @@ foreach(src ${POET_FIGURE_SOURCES})
     target_link_libraries(fig-${fig} PRIVATE attn_poet)
     target_compile_definitions(fig-${fig} PRIVATE ${POET_PATHS})
     add_custom_command(OUTPUT ${FIG_DIR}/${fig}.dat.stamp APPEND
-                       DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+                       DEPENDS ${POET_DATA}/prepare.json ${POET_DATA}/rhyme.tsv ${POET_CHECKPOINT})
   endif()
 endforeach()
 if(TARGET live-ch13)
