@@ -1,7 +1,12 @@
 # 图 13.3：三个头读《登鹳雀楼》（数据：tangled/figures/fig13-heads.c，三块 "查询 键 权重"，
-# 第四块是三个头的 "层 头"）
-stats datafile index 3 using 1:2 nooutput
-set multiplot layout 1,3 margins 0.06,0.99,0.08,0.9 spacing 0.04,0
+# 第四块一行：三个头的 "层 头 层 头 层 头"，都从 0 数起）
+# 三个头的编号（在设置坐标范围之前读：stats 只看范围里的点）
+heads = ""
+do for [c=1:6] {
+  stats datafile index 3 using c nooutput
+  heads = heads . sprintf(" %d", STATS_min)
+}
+set multiplot layout 1,3 margins 0.05,0.99,0.12,0.92 spacing 0.05,0
 set size ratio -1
 set xrange [-0.5:24.5]
 set yrange [24.5:-0.5]
@@ -9,17 +14,19 @@ set cbrange [0:1]
 set palette defined (0 "white", 0.5 "#6baed6", 1 "#08306b")
 unset colorbox
 unset key
-set tics scale 0 font ",7"
-set xtics ("↵" 0, "白" 1, "日" 2, "依" 3, "山" 4, "尽" 5, "，" 6, "黄" 7, "河" 8, "入" 9, "海" 10, "流" 11, \
-           "。" 12, "欲" 13, "穷" 14, "千" 15, "里" 16, "目" 17, "，" 18, "更" 19, "上" 20, "一" 21, \
-           "层" 22, "楼" 23, "。" 24)
-set ytics ("↵" 0, "白" 1, "日" 2, "依" 3, "山" 4, "尽" 5, "，" 6, "黄" 7, "河" 8, "入" 9, "海" 10, "流" 11, \
-           "。" 12, "欲" 13, "穷" 14, "千" 15, "里" 16, "目" 17, "，" 18, "更" 19, "上" 20, "一" 21, \
-           "层" 22, "楼" 23, "。" 24)
-set title "前一个字" font ",10"
-plot datafile index 0 using 2:1:3 with image
-set title "上一句同一位置（对仗）" font ",10"
-plot datafile index 1 using 2:1:3 with image
-set title "上一联的韵脚（押韵）" font ",10"
-plot datafile index 2 using 2:1:3 with image
+# 只标换行和每句的末字（韵脚是“流”“楼”）；细线分开四句
+set tics scale 0 font ",8"
+set xtics ("↵" 0, "尽" 5, "流" 11, "目" 17, "楼" 23)
+set ytics ("↵" 0, "尽" 5, "流" 11, "目" 17, "楼" 23)
+do for [b in "6.5 12.5 18.5"] {
+  set arrow from first b, graph 0 to first b, graph 1 nohead lw 0.5 lc rgb "#999999" front
+  set arrow from graph 0, first b to graph 1, first b nohead lw 0.5 lc rgb "#999999" front
+}
+names = "前一个字 同一联里上一句的同一位置 上一个韵脚"
+do for [k=0:2] {
+  layer = word(heads, 2 * k + 1)
+  head = word(heads, 2 * k + 2)
+  set title "头 (" . layer . ", " . head . ")\n" . word(names, k + 1) font ",9"
+  plot datafile index k using 2:1:3 with image
+}
 unset multiplot

@@ -618,7 +618,7 @@
   // The checkpoint itself comes from poem-model.js (the safetensors file as base64, tools/poet.cmake):
   // its header is read with JSON.parse and its tensors put into chapter 11's parameter block.
   FIGURES["ch13-poems"] = (fig, lib, data) => {
-    const { config, layers, top_k: topK } = data;
+    const { config, layers, top_k: topK, top_p: topP, repetition_penalty: penalty, zhe } = data;
     const vocab = data.vocab.map((c, i) => (i > 0 ? String.fromCodePoint(c) : "<unk>"));
     const [d, H, dh, nLayers, , V, nCtx] = config;
     const forms = { "五言绝句": [5, 4], "七言绝句": [7, 4], "五言律诗": [5, 8], "七言律诗": [7, 8] };
@@ -635,7 +635,7 @@
       control({ type: "select", name: "at", label: "看第几个字", value: "0", options: [...Array(64).keys()].map(String) }),
       control({ type: "select", name: "layer", label: "层", value: String(layers[1]), options: [...Array(nLayers).keys()].map(String) }));
     const heatBox = el("div");
-    const note = el("p", { class: "live-note", text: `第 ${layers[0]} 层有看前一个字的头，第 ${layers[1]} 层有看上一句同一位置的头，第 ${layers[2]} 层有看上一联韵脚的头（正文的统计）。温度大于 0 时只在分数最大的 ${topK} 个字里取。` });
+    const note = el("p", { class: "live-note", text: `第 ${layers[0]} 层有看前一个字的头，第 ${layers[1]} 层有看上一句同一位置的头，第 ${layers[2]} 层有看上一联韵脚的头（正文的统计）。温度大于 0 时只在分数最大的 ${topK} 个字里、概率加起来够 ${topP} 的那几个里取；写过的字分数受罚（${penalty}）；双数句的末字同辙。` });
     panel.append(controls, poemBox, probBox, look, heatBox, note, panel.status);
     const s = lib.scope();                // lives as long as the page
     const index = new Map(vocab.map((ch, i) => [ch, i]).slice(1));
@@ -643,7 +643,53 @@
     const isHan = (c) => (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) ||
       (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
     const han = vocab.map((ch, i) => i > 0 && isHan(cp(ch)));
-    const ends = vocab.map((ch) => "，。？！".includes(ch));
+    const comma = vocab.map((ch) => ch === "，"), stops = vocab.map((ch) => "。？！".includes(ch));
+    // poet_sample: the same order (score, then id), the same quickselect and nucleus as the C code
+    const before = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+    const split = (c, lo, hi) => {
+      const mid = lo + Math.floor((hi - lo) / 2), t = c[mid];
+      c[mid] = c[hi - 1]; c[hi - 1] = t;
+      let a = lo;
+      for (let i = lo; i + 1 < hi; i++) if (before(c[i], t)) { const x = c[i]; c[i] = c[a]; c[a++] = x; }
+      c[hi - 1] = c[a]; c[a] = t;
+      return a;
+    };
+    const selectTop = (c, n, k) => {
+      let lo = 0, hi = n;
+      for (;;) { const a = split(c, lo, hi); if (a === k || a + 1 === k) return; if (k < a) hi = a; else lo = a + 1; }
+    };
+    const nucleus = (c, n, need) => {
+      let lo = 0, hi = n;
+      while (hi - lo > 1) {
+        const a = split(c, lo, hi);
+        let b = 0;
+        for (let i = lo; i < a; i++) b += c[i][2];
+        if (b >= need && a > lo) hi = a;
+        else if (b + c[a][2] >= need) return a + 1;
+        else { need -= b + c[a][2]; lo = a + 1; if (lo === hi) return hi; }
+      }
+      return hi;
+    };
+    const sample = (z, ok, T, rng) => {
+      const c = [];
+      let best = 0;
+      for (let i = 0; i < V; i++) if (ok[i]) { c.push([z[i], i, 0]); if (before(c[c.length - 1], c[best])) best = c.length - 1; }
+      const top = c[best];
+      if (T === 0) return top[1];
+      let n = c.length;
+      if (topK > 0 && topK < n) { selectTop(c, n, topK); n = topK; }
+      let total = 0;
+      for (let i = 0; i < n; i++) { c[i][2] = Math.exp((c[i][0] - top[0]) / T); total += c[i][2]; }
+      if (Math.fround(topP) < 1) {
+        n = nucleus(c, n, Math.fround(topP) * total);
+        total = 0;
+        for (let i = 0; i < n; i++) total += c[i][2];
+      }
+      const u = Number(BigInt.asUintN(64, lib.x.attn_rng_next(rng)) >> 11n) * 2 ** -53 * total;
+      let acc = 0;
+      for (let i = 0; i < n; i++) { acc += c[i][2]; if (u < acc) return c[i][1]; }
+      return c[n - 1][1];
+    };
     let m = 0, dec = 0, poem = [], ready = null;
     // the checkpoint into the library's parameter block: wte, wpe, each layer's 16 pieces, ln_f
     const loadModel = () => {
@@ -690,33 +736,30 @@
       const total = lines * (len + 1);
       lib.x.attn_gpt_decoder_free(dec);
       lib.call("gpt_decoder_init", dec, m);
-      const logits = sc.floats(V), probs = sc.floats(V), p = sc.floats(V), rng = sc.alloc(8);
+      const logits = sc.floats(V), probs = sc.floats(V), rng = sc.alloc(8);
       lib.call("rng_seed", rng, seed);
       poem = [];
-      let id = index.get("\n");
+      const used = [], seen = new Set(), R = Math.fround(penalty);
+      let id = index.get("\n"), rhyme = 0;
       lib.call("gpt_step", dec, id, logits);
       for (let k = 0; k < total; k++) {
-        const ok = k % (len + 1) === len ? ends : han;
-        const z = new Float32Array(lib.heap, logits, V);
+        const pos = k % (len + 1), line = Math.floor(k / (len + 1));
+        const atRhyme = pos === len - 1 && line % 2 === 1;
+        let ok = pos === len ? (line % 2 === 0 ? comma : stops) : han;
         if (k < start.length) {
           id = index.get(start[k]);
           if (id === undefined || !ok[id]) throw new LiveError(`开头的第 ${k + 1} 个字不在词表里，或者不合这个体裁的格式`);
         } else {
-          const c = [];
-          for (let i = 0; i < V; i++) if (ok[i]) c.push([z[i], i]);
-          c.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-          if (T === 0) id = c[0][1];
-          else {
-            const n = topK > 0 && topK < c.length ? topK : c.length;
-            new Float32Array(lib.heap, p, n).set(c.slice(0, n).map((x) => Math.fround(x[0] / T)));
-            lib.call("softmax", p, n);
-            const q = new Float32Array(lib.heap, p, n);
-            const u = Number(BigInt.asUintN(64, lib.x.attn_rng_next(rng)) >> 11n) * 2 ** -53;
-            let acc = 0;
-            id = c[n - 1][1];
-            for (let i = 0; i < n; i++) { acc += q[i]; if (u < acc) { id = c[i][1]; break; } }
+          if (rhyme > 0 && atRhyme) {
+            const same = ok.map((a, i) => a && zhe[i] === rhyme);
+            if (same.some((a) => a)) ok = same;
           }
+          const z = Float32Array.from(new Float32Array(lib.heap, logits, V));
+          if (R !== 1) for (const i of used) z[i] = z[i] > 0 ? z[i] / R : z[i] * R;
+          id = sample(z, ok, T, rng);
         }
+        if (rhyme === 0 && atRhyme) rhyme = zhe[id];
+        if (han[id] && !seen.has(id)) { seen.add(id); used.push(id); }
         // the model's own probability of this character (softmax of the plain scores)
         new Float32Array(lib.heap, probs, V).set(new Float32Array(lib.heap, logits, V));
         lib.call("softmax", probs, V);

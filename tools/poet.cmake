@@ -42,6 +42,21 @@ if(EXISTS ${POET_CORPUS}/poet.tang.0.json)
     DEPENDS attn-poet ${POET_JSON}
     COMMENT "attn-poet prepare: the complete Tang poems -> ${POET_DATA}")
   add_custom_target(poems ALL DEPENDS ${POET_DATA}/prepare.json)
+  # the rhyme table of chapter 13's poem checker: each character's final by pinyin-pro (pinned by
+  # corpus/package-lock.json, installed by tools/setup.sh), written by tangled/programs/poet/rhyme.js
+  find_program(POET_NODE node)
+  set(POET_PINYIN ${PROJECT_SOURCE_DIR}/corpus/node_modules/pinyin-pro/package.json)
+  if(POET_NODE AND EXISTS ${POET_PINYIN})
+    add_custom_command(OUTPUT ${POET_DATA}/rhyme.tsv
+      COMMAND ${POET_NODE} ${PROJECT_SOURCE_DIR}/tangled/programs/poet/rhyme.js
+              ${PROJECT_SOURCE_DIR}/corpus/node_modules ${POET_DATA}/vocab.json ${POET_DATA}/rhyme.tsv
+      DEPENDS ${POET_DATA}/vocab.json ${PROJECT_SOURCE_DIR}/tangled/programs/poet/rhyme.js ${POET_PINYIN}
+      COMMENT "rhyme.js: the thirteen rhyme groups of the vocabulary -> ${POET_DATA}/rhyme.tsv")
+    add_custom_target(poem-rhymes ALL DEPENDS ${POET_DATA}/rhyme.tsv)
+  else()
+    message(STATUS "chapter 13: node or corpus/node_modules/pinyin-pro not found (tools/setup.sh runs "
+                   "npm ci --prefix corpus); the poem checker's tests will say so")
+  endif()
 else()
   message(STATUS "chapter 13: ${POET_CORPUS} not found (tools/setup.sh runs npm ci --prefix corpus); "
                  "its tests and figures will say so")
@@ -85,14 +100,14 @@ foreach(src ${POET_FIGURE_SOURCES})
     target_link_libraries(fig-${fig} PRIVATE attn_poet)
     target_compile_definitions(fig-${fig} PRIVATE ${POET_PATHS})
     add_custom_command(OUTPUT ${FIG_DIR}/${fig}.dat.stamp APPEND
-                       DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+                       DEPENDS ${POET_DATA}/prepare.json ${POET_DATA}/rhyme.tsv ${POET_CHECKPOINT})
   endif()
 endforeach()
 if(TARGET live-ch13)
   target_link_libraries(live-ch13 PRIVATE attn_poet)
   target_compile_definitions(live-ch13 PRIVATE ${POET_PATHS})
   add_custom_command(OUTPUT ${LIVE_DIR}/live-ch13.json APPEND
-                     DEPENDS ${POET_DATA}/prepare.json ${POET_CHECKPOINT})
+                     DEPENDS ${POET_DATA}/prepare.json ${POET_DATA}/rhyme.tsv ${POET_CHECKPOINT})
   # the checkpoint itself, as base64 in a script that only chapter 13's live figure loads
   add_custom_command(OUTPUT ${HTML_DIR}/poem-model.js
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/live.py model ${POET_CHECKPOINT}

@@ -56,9 +56,11 @@ if [ ! -d tests/browser/node_modules/playwright-core ]; then
 fi
 
 # the complete Tang poems for chapter 13: chinese-poetry, pinned with its integrity hash by
-# corpus/package-lock.json (an 85 MB download, unpacked once into corpus/node_modules)
-if [ ! -f corpus/node_modules/chinese-poetry/dist/quantangshi/poet.tang.0.json ]; then
-  echo "setup: fetching the complete Tang poems for chapter 13 (npm ci --prefix corpus)"
+# corpus/package-lock.json (an 85 MB download, unpacked once into corpus/node_modules); and
+# pinyin-pro, pinned the same way, whose finals give chapter 13's rhyme table
+if [ ! -f corpus/node_modules/chinese-poetry/dist/quantangshi/poet.tang.0.json ] ||
+   [ ! -f corpus/node_modules/pinyin-pro/package.json ]; then
+  echo "setup: fetching the complete Tang poems and pinyin-pro for chapter 13 (npm ci --prefix corpus)"
   npm ci --prefix corpus --no-audit --no-fund
 fi
 

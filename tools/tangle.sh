@@ -61,7 +61,7 @@ merge_line_directives() {
     }' "$1" "$2"
 }
 
-root_pattern='^(include|src|tests|exercises|examples|programs|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt)$'
+root_pattern='^(include|src|tests|exercises|examples|programs|figures|bench)/[A-Za-z0-9_./-]+\.(c|h|cmake|gp|dot|py|sh|txt|js)$'
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0

@@ -304,7 +304,7 @@ class Book:
         if name not in self.uses:       # a root
             ext = Path(name).suffix
             return {".c": "c", ".h": "c", ".cmake": "cmake", ".gp": "gnuplot",
-                    ".py": "python", ".sh": "bash", ".dot": "dot"}.get(ext, "c")
+                    ".py": "python", ".sh": "bash", ".dot": "dot", ".js": "javascript"}.get(ext, "c")
         return self._language(self.uses[name][0].name, seen)
 
     def header_root(self, path):

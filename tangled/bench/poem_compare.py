@@ -62,7 +62,7 @@ def worst(a, b):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--poet", required=True, help="attn-poet 程序")
+    ap.add_argument("--poet", help="attn-poet 程序")
     ap.add_argument("--data", required=True, help="整理好的数据（train.txt）")
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--batch", type=int, default=16, help="一批几个窗口（attn-poet train 也是 16）")

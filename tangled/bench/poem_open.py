@@ -69,23 +69,42 @@ def score(P, meta, ids):
     return total / count, count
 
 
-def transformers_score(P, meta, ids):
-    """装了 transformers 时：GPT2LMHeadModel 载入同样的张量，算同样的损失；没装：None"""
+def config_of(meta):
+    """元数据 -> Hugging Face 的 GPT2Config 的字段（config.json 的内容）"""
+    return {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"],
+            "n_layer": int(meta["n_layer"]), "n_head": int(meta["n_head"]), "n_embd": int(meta["n_embd"]),
+            "n_positions": int(meta["n_ctx"]), "vocab_size": len(json.loads(meta["vocab"])),
+            "layer_norm_epsilon": float(meta.get("layer_norm_epsilon", "1e-5")),
+            "activation_function": "gelu_new", "tie_word_embeddings": True,
+            "resid_pdrop": 0.0, "embd_pdrop": 0.0, "attn_pdrop": 0.0}
+
+
+def read_config(path, meta):
+    """读检查点旁边的 config.json，逐个字段和元数据对一对；对不上就以状态 1 退出"""
+    try:
+        with open(path, encoding="utf-8") as f:
+            cfg = json.load(f)
+    except (OSError, ValueError) as err:
+        sys.exit(f"poem_open.py: 读不了 {path}：{err}")
+    want = config_of(meta)
+    bad = [k for k in want if cfg.get(k) != want[k]]
+    if bad:
+        sys.exit(f"poem_open.py: {path} 和检查点的元数据对不上：{', '.join(bad)}")
+    return cfg
+
+
+def transformers_score(P, cfg, ids):
+    """装了 transformers 时：按 config.json 建 GPT2LMHeadModel，载入同样的张量，算同样的损失；没装：None"""
     try:
         from transformers import GPT2Config, GPT2LMHeadModel
     except ImportError:
         return None
-    vocab = json.loads(meta["vocab"])
-    cfg = GPT2Config(vocab_size=len(vocab), n_positions=int(meta["n_ctx"]), n_embd=int(meta["n_embd"]),
-                     n_layer=int(meta["n_layer"]), n_head=int(meta["n_head"]),
-                     layer_norm_epsilon=1e-5, activation_function="gelu_new",
-                     resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
-    model = GPT2LMHeadModel(cfg).eval()
+    model = GPT2LMHeadModel(GPT2Config(**cfg)).eval()
     missing, unexpected = model.transformer.load_state_dict(P, strict=False)
     if unexpected or any(not k.endswith(("attn.bias", "attn.masked_bias")) for k in missing):
         sys.exit(f"poem_open.py: transformers 不认识 {unexpected}，或缺了 {missing}")
     model.tie_weights()
-    n_ctx, total, count = int(meta["n_ctx"]), 0.0, 0
+    n_ctx, total, count = cfg["n_positions"], 0.0, 0
     with torch.no_grad():
         for at in range(0, len(ids), n_ctx):
             w = torch.tensor(ids[at:at + n_ctx])
@@ -98,14 +117,26 @@ def transformers_score(P, meta, ids):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--poet", required=True, help="attn-poet 程序")
+    ap.add_argument("--poet", help="attn-poet 程序")
     ap.add_argument("--checkpoint", required=True)
-    ap.add_argument("--file", required=True, help="要打分的文字")
+    ap.add_argument("--config", help="Hugging Face 的 config.json（缺省：检查点旁边的 config.json）")
+    ap.add_argument("--write-config", metavar="FILE", help="按检查点的元数据写出 config.json，然后退出")
+    ap.add_argument("--file", help="要打分的文字")
     ap.add_argument("--chars", type=int, default=4096, help="只用文件的前这么多个字")
     ap.add_argument("--max-diff", type=float, default=1e-5)
     args = ap.parse_args()
     torch.set_num_threads(1)
     P, meta = load(args.checkpoint)
+    if args.write_config:
+        with open(args.write_config, "w", encoding="utf-8") as f:
+            json.dump(config_of(meta), f, indent=2)
+            f.write("\n")
+        return 0
+    if not args.file or not args.poet:
+        ap.error("要给 --poet 和 --file")
+    config = args.config or os.path.join(os.path.dirname(args.checkpoint), "config.json")
+    cfg = read_config(config, meta)
+    print(f"{config}：和检查点的元数据一致（{cfg['n_layer']} 层，{cfg['n_head']} 个头，宽 {cfg['n_embd']}）")
     with open(args.file, encoding="utf-8") as f:
         text = f.read()[:args.chars]
     loss_t, count = score(P, meta, encode(meta, text))
@@ -120,9 +151,9 @@ def main():
     diff = abs(c["loss"] - loss_t) / loss_t
     print(f"PyTorch 读出的 GPT-2：{count} 个预测，平均损失 {loss_t:.6f}")
     print(f"attn-poet eval：{c['tokens']} 个预测，平均损失 {c['loss']:.6f}；相对差 {diff:.2g}")
-    loss_h = transformers_score(P, meta, encode(meta, text))
+    loss_h = transformers_score(P, cfg, encode(meta, text))
     if loss_h is None:
-        print("transformers 没有装：只比了上面两个")
+        print("transformers 没有装（Debian 没有打包它，本机也装不上）：只比了上面两个")
     else:
         diff = max(diff, abs(loss_h - loss_t) / loss_t)
         print(f"transformers 的 GPT2LMHeadModel：平均损失 {loss_h:.6f}")

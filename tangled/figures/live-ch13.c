@@ -1,4 +1,4 @@
-#line 6297 "book/13-poems.nw"
+#line 7704 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
@@ -8,16 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 6350 "book/13-poems.nw"
+#line 7769 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
-static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *start, int form,
-                            float temperature, unsigned long long seed, size_t layer, size_t at)
+static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_rhyme *rhyme, const char *start,
+                            int form, float temperature, unsigned long long seed, size_t layer, size_t at)
 {
     uint32_t sc[16], poem[128];
     size_t ns, n, bad;
     poet_utf8_decode(start, strlen(start), sc, &ns, &bad);
-    poet_write_options o = {form, temperature, 40};
+    poet_write_options o = poet_write_defaults(form);
+    o.temperature = temperature;
+    o.rhyme = rhyme;                      /* 和 attn-poet write 一样：双数句的末字同辙 */
     attn_rng rng;
     poet_err e;
     attn_rng_seed(&rng, seed);
@@ -54,11 +56,11 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *
     free(pat);
 }
 
-#line 6308 "book/13-poems.nw"
+#line 7715 "book/13-poems.nw"
 int main(void)
 {
     const char *prog = "live-ch13";
-#line 6130 "book/13-poems.nw"
+#line 7327 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -77,7 +79,12 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 6312 "book/13-poems.nw"
+#line 7719 "book/13-poems.nw"
+    poet_rhyme rhyme;
+    if (poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", &v, &rhyme, &e) != ATTN_OK) {
+        fprintf(stderr, "%s：%s\n", prog, e.msg);
+        return 1;
+    }
     live_open(NULL, '{');
     live_open("data", '{');
     live_open("ch13-poems", '{');
@@ -93,22 +100,29 @@ int main(void)
     for (size_t i = 0; i < v.n; i++)
         live_number(NULL, i > 0 ? v.cp[i] : 0);
     live_close(']');
-    live_open("layers", '[');             /* 三种头所在的层：看前一个字、对仗、押韵 */
+    live_open("layers", '[');             /* 三种头所在的层：看前一个字、同联同位、押韵 */
     for (int k = 0; k < 3; k++)
         live_number(NULL, (double)(pick[k] / H));
     live_close(']');
-    live_number("top_k", 40);
+    live_number("top_k", POET_DEFAULT_TOP_K);
+    live_number("top_p", POET_DEFAULT_TOP_P);
+    live_number("repetition_penalty", POET_DEFAULT_REPETITION_PENALTY);
+    live_open("zhe", '[');                /* 各词元的辙（韵表，0：不是汉字或定不出） */
+    for (size_t i = 0; i < v.n; i++)
+        live_number(NULL, rhyme.zhe[i]);
+    live_close(']');
     live_close('}');
     live_close('}');
     live_open("checks", '[');
-    /* 温度 0：与种子无关；再看对仗的头那一层在第 8 个字上的注意力 */
-    live_poem_check(&m, &v, "白日", POET_WUJUE, 0.0f, 1, pick[1] / H, 7);
-    live_poem_check(&m, &v, "月", POET_QIJUE, 0.8f, 3, pick[2] / H, 31);
-    live_poem_check(&m, &v, "春", POET_WULV, 1.0f, 7, pick[0] / H, 20);
+    /* 温度 0：与种子无关；再看同联同位的头那一层在第 8 个字上的注意力 */
+    live_poem_check(&m, &v, &rhyme, "白日", POET_WUJUE, 0.0f, 1, pick[1] / H, 7);
+    live_poem_check(&m, &v, &rhyme, "月", POET_QIJUE, 0.8f, 3, pick[2] / H, 31);
+    live_poem_check(&m, &v, &rhyme, "春", POET_WULV, 1.0f, 7, pick[0] / H, 20);
     live_close(']');
     live_close('}');
     putchar('\n');
     free(s); free(text);
+    poet_rhyme_free(&rhyme);
     attn_gpt_free(&m);
     poet_vocab_free(&v);
     return 0;

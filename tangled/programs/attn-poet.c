@@ -1,4 +1,4 @@
-#line 5286 "book/13-poems.nw"
+#line 6454 "book/13-poems.nw"
 /* attn-poet：第 13 章的程序——整理全唐诗（prepare）、训练（train）、检验（eval）、写诗（write） */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -26,7 +26,7 @@
 #define POET_STR2(x) #x
 #define POET_STR(x) POET_STR2(x)
 
-#line 5348 "book/13-poems.nw"
+#line 6516 "book/13-poems.nw"
 static const char usage_main[] =
     "用法：attn-poet <子命令> [选项]      （每个子命令的选项：attn-poet <子命令> --help）\n"
     "  prepare   整理全唐诗：训练集、检验集、词表\n"
@@ -40,7 +40,7 @@ static const char usage_prepare[] =
     "  --out DIR        写出 train.txt、valid.txt、vocab.json、prepare.json（缺省：" POET_DEFAULT_DATA "）\n"
     "  --min-count N    词表收训练集里出现至少 N 次的字（缺省 5）\n"
     "  --json           计数印成一行 JSON\n";
-#line 5492 "book/13-poems.nw"
+#line 6660 "book/13-poems.nw"
 static const char usage_train[] =
     "用法：attn-poet train [选项]\n"
     "  --data DIR          整理好的数据（缺省：" POET_DEFAULT_DATA "）\n"
@@ -61,7 +61,7 @@ static const char usage_train[] =
     "  --json              每一步、每次检验印一行 JSON（训练的日志）\n"
     "  --save-initial FILE 训练之前的模型也存一份（和 PyTorch 对照用）\n"
     "  --trace             JSON 的每一步另有训练用的秒数和各窗口的起点（同上）\n";
-#line 5833 "book/13-poems.nw"
+#line 7001 "book/13-poems.nw"
 static const char usage_eval[] =
     "用法：attn-poet eval [--checkpoint FILE] [--text TEXT | --file FILE] [--threads T] [--json]\n"
     "  --checkpoint FILE   检查点（缺省：" POET_DEFAULT_CHECKPOINT "）\n"
@@ -76,13 +76,19 @@ static const char usage_write[] =
     "  --form F            五言绝句（缺省）、七言绝句、五言律诗、七言律诗\n"
     "  --free              不管体裁：从换行写到模型自己写出换行为止\n"
     "  --start TEXT        诗的开头（要合体裁的格式，不能比整首诗长）\n"
-    "  --temperature T     温度，0 到 10（缺省 0.8；0 表示每次取分数最大的字）\n"
-    "  --top-k K           只在分数最大的 K 个字里取（缺省 40；0 不限）\n"
+    "  --temperature T     温度，0 到 10（缺省 " POET_STR(POET_DEFAULT_TEMPERATURE) "；0 表示每次取分数最大的字）\n"
+    "  --top-k K           只在分数最大的 K 个字里取（缺省 " POET_STR(POET_DEFAULT_TOP_K) "；0 不限）\n"
+    "  --top-p P           只在概率加起来够 P 的最少几个字里取，0 < P ≤ 1（缺省 " POET_STR(POET_DEFAULT_TOP_P) "；1 不限）\n"
+    "  --repetition-penalty R  写过的汉字，正的分数除以 R、负的乘以 R，1 到 10（缺省 "
+    POET_STR(POET_DEFAULT_REPETITION_PENALTY) "；1 不罚）\n"
+    "  --no-repeat-ngram N 不许重复写出同样的 N 个词元（缺省 " POET_STR(POET_DEFAULT_NO_REPEAT_NGRAM) "；0 不管）\n"
+    "  --rhyme FILE        韵表：按体裁写时双数句的末字同辙（缺省 " POET_DEFAULT_DATA "/rhyme.tsv）\n"
+    "  --no-rhyme          不管押韵\n"
     "  --n N               写几首（缺省 1）\n"
     "  --seed S            种子：第 i 首（从 0 数）用种子 S+i（缺省 1）\n"
     "  --json              每首一行 JSON\n";
 
-#line 5368 "book/13-poems.nw"
+#line 6536 "book/13-poems.nw"
 /* 选项出错：说明和用法印到标准错误，返回退出状态 2 */
 static int bad_option(const char *cmd, const char *usage, const char *what, const char *arg)
 {
@@ -155,7 +161,7 @@ static int failed(const char *cmd, const poet_err *e)
     return 1;
 }
 
-#line 5442 "book/13-poems.nw"
+#line 6610 "book/13-poems.nw"
 static int cmd_prepare(int argc, char **argv)
 {
     const char *corpus = POET_DEFAULT_CORPUS, *out = POET_DEFAULT_DATA;
@@ -195,7 +201,7 @@ static int cmd_prepare(int argc, char **argv)
     return 0;
 }
 
-#line 5571 "book/13-poems.nw"
+#line 6739 "book/13-poems.nw"
 /* 读一个文本文件，换成词元 */
 static int read_ids(const char *dir, const char *name, const poet_vocab *v, int **ids, size_t *n,
                     poet_err *e)
@@ -233,7 +239,7 @@ static int read_data(const char *dir, poet_vocab *v, int **train, size_t *n_trai
     return st;
 }
 
-#line 5517 "book/13-poems.nw"
+#line 6685 "book/13-poems.nw"
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -243,7 +249,7 @@ static double seconds_since(const struct timespec *t0)
 
 static int cmd_train(int argc, char **argv)
 {
-#line 5610 "book/13-poems.nw"
+#line 6778 "book/13-poems.nw"
     const char *data = POET_DEFAULT_DATA, *out = NULL, *resume = NULL, *initial = NULL;
     poet_train_options o = {POET_DEFAULT_STEPS, 16, 6e-3f, 3e-4f, 200, 0.1f, 1.0f, 1};
     size_t layers = 4, width = 128, heads = 4, ctx = 128, threads = default_threads();
@@ -310,7 +316,7 @@ static int cmd_train(int argc, char **argv)
         snprintf(out_default, sizeof out_default, "%s/poems.safetensors", data);
         out = resume != NULL ? resume : out_default;
     }
-#line 5527 "book/13-poems.nw"
+#line 6695 "book/13-poems.nw"
     poet_err e;
     poet_vocab v;
     int *train = NULL, *valid = NULL;
@@ -347,7 +353,7 @@ static int cmd_train(int argc, char **argv)
         free(train); free(valid); poet_vocab_free(&v);
         return failed("train", &e);
     }
-#line 5681 "book/13-poems.nw"
+#line 6849 "book/13-poems.nw"
     int tty = isatty(2);
     size_t B = T.o.batch, n_ctx = (size_t)T.m.cfg.n_ctx;
     size_t n_quick = n_valid < eval_chars ? n_valid : eval_chars;
@@ -419,13 +425,13 @@ static int cmd_train(int argc, char **argv)
                 st = poet_trainer_save(&T, state, &e);
         }
     }
-#line 5564 "book/13-poems.nw"
+#line 6732 "book/13-poems.nw"
     poet_trainer_free(&T);
     free(train); free(valid); poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("train", &e);
 }
 
-#line 5761 "book/13-poems.nw"
+#line 6929 "book/13-poems.nw"
 static int cmd_eval(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *text = NULL, *file = NULL;
@@ -496,17 +502,20 @@ static int cmd_eval(int argc, char **argv)
     return 0;
 }
 
-#line 5861 "book/13-poems.nw"
+#line 7035 "book/13-poems.nw"
 static int cmd_write(int argc, char **argv)
 {
-    const char *checkpoint = POET_DEFAULT_CHECKPOINT, *start = "";
-    poet_write_options o = {POET_WUJUE, 0.8f, 40};
-    size_t n = 1, seed = 1, top_k = 40;
+    const char *checkpoint = POET_DEFAULT_CHECKPOINT, *start = "", *rhyme_file = POET_DEFAULT_DATA "/rhyme.tsv";
+    poet_write_options o = poet_write_defaults(POET_WUJUE);
+    size_t n = 1, seed = 1, top_k = o.top_k, ngram = o.no_repeat_ngram;
     int json = 0, c, free_form = 0, formed = 0;
     static const struct option opts[] = {
         {"checkpoint", required_argument, NULL, 'k'}, {"form", required_argument, NULL, 'f'},
         {"free", no_argument, NULL, 'F'}, {"start", required_argument, NULL, 's'},
         {"temperature", required_argument, NULL, 'T'}, {"top-k", required_argument, NULL, 'K'},
+        {"top-p", required_argument, NULL, 'P'}, {"repetition-penalty", required_argument, NULL, 'R'},
+        {"no-repeat-ngram", required_argument, NULL, 'N'},
+        {"rhyme", required_argument, NULL, 'r'}, {"no-rhyme", no_argument, NULL, 'x'},
         {"n", required_argument, NULL, 'n'}, {"seed", required_argument, NULL, 'S'},
         {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     opterr = 0;
@@ -519,6 +528,11 @@ static int cmd_write(int argc, char **argv)
         case 's': start = optarg; break;
         case 'T': ok = read_float(optarg, 0.0, 10.0, &o.temperature); break;
         case 'K': ok = read_size(optarg, 0, 1000000, &top_k); break;
+        case 'P': ok = read_float(optarg, 1e-6, 1.0, &o.top_p); break;
+        case 'R': ok = read_float(optarg, 1.0, 10.0, &o.repetition_penalty); break;
+        case 'N': ok = read_size(optarg, 0, 64, &ngram); break;
+        case 'r': rhyme_file = optarg; break;
+        case 'x': rhyme_file = NULL; break;
         case 'n': ok = read_size(optarg, 1, 100000, &n); break;
         case 'S': ok = read_size(optarg, 0, 1000000000, &seed); break;
         case 'j': json = 1; break;
@@ -535,6 +549,7 @@ static int cmd_write(int argc, char **argv)
     if (free_form)
         o.form = POET_FORM_OTHER;
     o.top_k = top_k;
+    o.no_repeat_ngram = ngram;
     poet_err e;
     attn_gpt m;
     poet_vocab v;
@@ -558,6 +573,15 @@ static int cmd_write(int argc, char **argv)
         poet_vocab_free(&v);
         return bad_option("write", usage_write, why, NULL);
     }
+    poet_rhyme rhyme = {0};
+    if (rhyme_file != NULL && o.form != POET_FORM_OTHER) {
+        if (poet_rhyme_load(rhyme_file, &v, &rhyme, &e) != ATTN_OK) {
+            attn_gpt_free(&m);
+            poet_vocab_free(&v);
+            return failed("write", &e);
+        }
+        o.rhyme = &rhyme;
+    }
     int st = ATTN_OK;
     for (size_t i = 0; i < n && st == ATTN_OK; i++) {
         attn_rng rng;
@@ -567,7 +591,7 @@ static int cmd_write(int argc, char **argv)
                         &len, &e);
         if (st != ATTN_OK)
             break;
-#line 5940 "book/13-poems.nw"
+#line 7133 "book/13-poems.nw"
         char text[4 * 512 + 1];
         size_t bytes = 0;
         for (size_t k = 0; k < len; k++)
@@ -576,8 +600,10 @@ static int cmd_write(int argc, char **argv)
         if (json) {
             fputs("{\"text\": ", stdout);
             print_json_string(text);
-            printf(", \"form\": \"%s\", \"seed\": %zu, \"temperature\": %.9g, \"top_k\": %zu}\n",
-                   poet_form_name(poet_form_of(poem, len)), seed + i, o.temperature, o.top_k);
+            printf(", \"form\": \"%s\", \"seed\": %zu, \"temperature\": %.9g, \"top_k\": %zu, \"top_p\": %.9g, "
+                   "\"repetition_penalty\": %.9g, \"no_repeat_ngram\": %zu}\n",
+                   poet_form_name(poet_form_of(poem, len)), seed + i, o.temperature, o.top_k, o.top_p,
+                   o.repetition_penalty, o.no_repeat_ngram);
         } else {
             /* 一句一行 */
             for (size_t k = 0, at = 0; k < len; k++) {
@@ -589,14 +615,15 @@ static int cmd_write(int argc, char **argv)
             }
             fputs(n > 1 ? "\n\n" : "\n", stdout);
         }
-#line 5932 "book/13-poems.nw"
+#line 7124 "book/13-poems.nw"
     }
+    poet_rhyme_free(&rhyme);
     attn_gpt_free(&m);
     poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("write", &e);
 }
 
-#line 5325 "book/13-poems.nw"
+#line 6493 "book/13-poems.nw"
 int main(int argc, char **argv)
 {
     static const struct {

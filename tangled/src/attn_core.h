@@ -59,7 +59,7 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 540 "book/12-learning.nw"
+#line 544 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,

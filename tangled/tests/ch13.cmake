@@ -32,6 +32,19 @@ attn_program_test(NAME ch13-write-nan LABEL ch13 EXIT 2 EXPECT "选项的值不�
                   COMMAND attn-poet write --temperature nan)
 attn_program_test(NAME ch13-write-both LABEL ch13 EXIT 2 EXPECT "--free 和 --form 只能给一个"
                   COMMAND attn-poet write --free --form 七言绝句)
+# 温度 1e-40、不限 top-k：和温度 0 写出同一首（先减去最大的分数再除以温度，不会溢出成均匀地取）
+attn_program_test(NAME ch13-write-tiny-temperature LABEL ch13
+                  EXPECT "\"text\": \"一夜月明秋，孤灯照残烛。独立寒窗下，空山寂寥处。\""
+                  COMMAND attn-poet write --temperature 1e-40 --top-k 0 --seed 3 --json)
+attn_program_test(NAME ch13-write-top-p LABEL ch13 EXIT 2 EXPECT "选项的值不合法：0"
+                  COMMAND attn-poet write --top-p 0)
+attn_program_test(NAME ch13-write-penalty LABEL ch13 EXIT 2 EXPECT "选项的值不合法：0.5"
+                  COMMAND attn-poet write --repetition-penalty 0.5)
+attn_program_test(NAME ch13-write-no-rhyme-table LABEL ch13 EXIT 1 EXPECT "/nonexistent.tsv：打不开"
+                  COMMAND attn-poet write --rhyme /nonexistent.tsv)
+# 第一句末尾是句号：不合五言绝句的格式
+attn_program_test(NAME ch13-write-start-stop LABEL ch13 EXIT 1 EXPECT "开头的第 6 个字"
+                  COMMAND attn-poet write --start 白日依山尽。)
 attn_program_test(NAME ch13-eval-missing LABEL ch13 EXIT 1 EXPECT "attn-poet eval：/nonexistent.safetensors：打不开"
                   COMMAND attn-poet eval --checkpoint /nonexistent.safetensors)
 attn_program_test(NAME ch13-eval-garbage LABEL ch13 EXIT 1 EXPECT "README.md：头部说它有"
@@ -52,15 +65,24 @@ attn_program_test(NAME ch13-ex-ctx-jue LABEL ch13 EXPECT "\"form\": \"七言绝�
                           --form 七言绝句 --json)
 set_tests_properties(ch13-ex-ctx PROPERTIES FIXTURES_SETUP poems-ctx40)
 set_tests_properties(ch13-ex-ctx-write ch13-ex-ctx-jue PROPERTIES FIXTURES_REQUIRED poems-ctx40)
-attn_program_test(NAME ch13-ex-order LABEL ch13 EXPECT "11 个预测，平均每个预测 2.7377 奈特"
-                  COMMAND attn-poet eval --text "白日依山尽，黄河入海流。")
-attn_program_test(NAME ch13-ex-reversed LABEL ch13 EXPECT "11 个预测，平均每个预测 4.9946 奈特"
-                  COMMAND attn-poet eval --text "尽山依日白，流海入河黄。")
+attn_program_test(NAME ch13-ex-order LABEL ch13 EXPECT "11 个预测，平均每个预测 3.1940 奈特"
+                  COMMAND attn-poet eval --text "胡风千里惊，汉月五更明。")
+attn_program_test(NAME ch13-ex-reversed LABEL ch13 EXPECT "11 个预测，平均每个预测 6.5322 奈特"
+                  COMMAND attn-poet eval --text "惊里千风胡，明更五月汉。")
 add_test(NAME ch13-torch-open
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/bench/poem_open.py
                  --poet $<TARGET_FILE:attn-poet> --checkpoint ${PROJECT_SOURCE_DIR}/models/poems.safetensors
                  --file ${PROJECT_BINARY_DIR}/poems/valid.txt --chars 4096 --max-diff 1e-5)
-set_tests_properties(ch13-torch-open PROPERTIES LABELS ch13 REQUIRED_FILES ${PROJECT_BINARY_DIR}/poems/valid.txt)
+set_tests_properties(ch13-torch-open PROPERTIES LABELS ch13 REQUIRED_FILES ${PROJECT_BINARY_DIR}/poems/valid.txt
+                     PASS_REGULAR_EXPRESSION "config.json：和检查点的元数据一致（6 层，4 个头，宽 128）")
+# 和元数据对不上的 config.json（层数写错）：退出状态 1，说出哪个字段
+file(WRITE ${PROJECT_BINARY_DIR}/poems-bad-config.json
+     "{\"model_type\": \"gpt2\", \"n_layer\": 5, \"n_head\": 4, \"n_embd\": 128}\n")
+attn_program_test(NAME ch13-torch-config-bad LABEL ch13 EXIT 1 EXPECT "对不上：.*n_layer"
+                  COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/bench/poem_open.py
+                          --poet $<TARGET_FILE:attn-poet> --checkpoint ${PROJECT_SOURCE_DIR}/models/poems.safetensors
+                          --config ${PROJECT_BINARY_DIR}/poems-bad-config.json
+                          --file ${PROJECT_BINARY_DIR}/poems/valid.txt)
 if(ATTN_SANITIZE)   # 不优化的构建：20 步走过同样的代码，200 步要半个多小时
   set(ch13_compare_steps 20)
 else()

@@ -1,4 +1,4 @@
-#line 1251 "book/13-poems.nw"
+#line 1457 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1277 "book/13-poems.nw"
+#line 1483 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -24,7 +24,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1760 "book/13-poems.nw"
+#line 1966 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -50,7 +50,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 2049 "book/13-poems.nw"
+#line 2259 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -84,12 +84,12 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2264 "book/13-poems.nw"
+#line 2646 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2453 "book/13-poems.nw"
+#line 2848 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -113,7 +113,7 @@ static const int *valid_ids(size_t *n)
     return ids;
 }
 
-#line 1297 "book/13-poems.nw"
+#line 1503 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -134,7 +134,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1342 "book/13-poems.nw"
+#line 1548 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -178,7 +178,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1388 "book/13-poems.nw"
+#line 1594 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -205,7 +205,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1420 "book/13-poems.nw"
+#line 1626 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -316,7 +316,7 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1536 "book/13-poems.nw"
+#line 1742 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -376,7 +376,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1601 "book/13-poems.nw"
+#line 1807 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -421,7 +421,7 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1651 "book/13-poems.nw"
+#line 1857 "book/13-poems.nw"
 static int by_count_desc(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -494,7 +494,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1737 "book/13-poems.nw"
+#line 1943 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -511,7 +511,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 1788 "book/13-poems.nw"
+#line 1994 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -564,7 +564,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1847 "book/13-poems.nw"
+#line 2053 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -701,7 +701,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 2001 "book/13-poems.nw"
+#line 2211 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -713,7 +713,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 2018 "book/13-poems.nw"
+#line 2228 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -739,7 +739,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2085 "book/13-poems.nw"
+#line 2295 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -770,7 +770,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 2118 "book/13-poems.nw"
+#line 2328 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -809,7 +809,139 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 2163 "book/13-poems.nw"
+#line 2375 "book/13-poems.nw"
+static size_t draw_counts(const float *scores, const unsigned char *ok, size_t V, poet_write_options o,
+                          size_t draws, size_t *count)
+{
+    poet_cand *c = malloc(V * sizeof *c);
+    attn_rng rng;
+    attn_rng_seed(&rng, 5);
+    memset(count, 0, V * sizeof *count);
+    size_t bad = 0;
+    for (size_t i = 0; c != NULL && i < draws; i++) {
+        int id = poet_sample(scores, ok, V, &o, &rng, c);
+        if (id < 0 || (size_t)id >= V)
+            bad++;
+        else
+            count[id]++;
+    }
+    free(c);
+    return c == NULL ? draws : bad;
+}
+
+static int by_float_desc(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x < y) - (x > y);
+}
+
+static void test_sampling_rules(void)
+{
+    check_section("取字：温度、top-k、top-p（13 章）");
+    float s[4] = {logf(0.5f), logf(0.3f), logf(0.2f), 9.0f};
+    unsigned char ok[4] = {1, 1, 1, 0};
+    size_t count[4];
+    poet_write_options o = poet_write_defaults(POET_WUJUE);
+    o.top_k = 0;
+    o.top_p = 1.0f;
+    o.temperature = 1e-40f;                          /* 不能溢出：与温度 0 一样 */
+    CHECK_INT(draw_counts(s, ok, 4, o, 1000, count), 0);
+    CHECK_INT(count[0], 1000);
+    o.temperature = 1.0f;
+    o.top_k = 2;
+    CHECK_INT(draw_counts(s, ok, 4, o, 4000, count), 0);
+    CHECK(fabs((double)count[0] / 4000 - 0.625) < 0.03 && count[2] == 0 && count[3] == 0);
+    o.top_k = 0;
+    const float ps[3] = {0.45f, 0.7f, 0.9f};
+    for (size_t k = 0; k < 3; k++) {
+        o.top_p = ps[k];
+        CHECK_INT(draw_counts(s, ok, 4, o, 4000, count), 0);
+        size_t used = (count[0] > 0) + (count[1] > 0) + (count[2] > 0);
+        CHECK_INT(used, k + 1);
+        CHECK_INT(count[3], 0);
+    }
+    unsigned char none[4] = {0, 0, 0, 0};
+    poet_cand c4[4];
+    attn_rng rng;
+    attn_rng_seed(&rng, 1);
+    CHECK_INT(poet_sample(s, none, 4, &o, &rng, c4), -1);
+    /* 分数相同：top-k 为 1 时取 id 小的 */
+    float tie[3] = {1.0f, 1.0f, 1.0f};
+    o.top_p = 1.0f;
+    o.top_k = 1;
+    CHECK_INT(poet_sample(tie, ok, 3, &o, &rng, c4), 0);
+    /* 五千个随机的分数：快速选择和排序选出同样的集合 */
+    enum { V = 5000, K = 40 };
+    float *r = malloc(V * sizeof *r), *sorted = malloc(V * sizeof *sorted);
+    unsigned char *all = malloc(V);
+    size_t *cnt = malloc(V * sizeof *cnt);
+    if (!CHECK(r != NULL && sorted != NULL && all != NULL && cnt != NULL)) {
+        free(r); free(sorted); free(all); free(cnt);
+        return;
+    }
+    attn_rng_seed(&rng, 11);
+    attn_rng_normal(&rng, r, V);
+    for (size_t i = 0; i < V; i++) {
+        r[i] *= 4.0f;
+        all[i] = 1;
+    }
+    memcpy(sorted, r, V * sizeof *r);
+    qsort(sorted, V, sizeof *sorted, by_float_desc);
+    o.top_k = K;
+    o.temperature = 1e30f;                           /* 核里几乎均匀：每个都取得到 */
+    CHECK_INT(draw_counts(r, all, V, o, 20000, cnt), 0);
+    size_t inside = 0, outside = 0;
+    for (size_t i = 0; i < V; i++) {
+        inside += cnt[i] > 0 && r[i] >= sorted[K - 1];
+        outside += cnt[i] > 0 && r[i] < sorted[K - 1];
+    }
+    CHECK_INT(inside, K);
+    CHECK_INT(outside, 0);
+    /* top-p 0.9、温度 1：核是排序以后概率加到 0.9 的前几个 */
+    double total = 0.0, acc = 0.0;
+    for (size_t i = 0; i < V; i++)
+        total += exp((double)sorted[i] - (double)sorted[0]);
+    size_t m = 0;
+    while (acc < 0.9 * total)
+        acc += exp((double)sorted[m++] - (double)sorted[0]);
+    o.top_k = 0;
+    o.top_p = 0.9f;
+    o.temperature = 1.0f;
+    CHECK_INT(draw_counts(r, all, V, o, 20000, cnt), 0);
+    outside = 0;
+    for (size_t i = 0; i < V; i++)
+        outside += cnt[i] > 0 && r[i] < sorted[m - 1];
+    CHECK(m > 1 && m < V);
+    CHECK_INT(outside, 0);
+    free(r); free(sorted); free(all); free(cnt);
+}
+#line 2487 "book/13-poems.nw"
+static void test_repetition_rules(void)
+{
+    check_section("取字：重复的惩罚和不许重复的 n 元组（13 章）");
+    float s[3] = {2.0f, -1.0f, 3.0f};
+    int used[2] = {0, 1};
+    poet_penalize(s, used, 2, 2.0f);
+    CHECK(s[0] == 1.0f && s[1] == -2.0f && s[2] == 3.0f);
+    unsigned char ok[8];
+    int a[5] = {5, 6, 7, 5, 6}, b[5] = {1, 2, 1, 2, 1};
+    memset(ok, 1, sizeof ok);
+    CHECK_INT(poet_ban_ngrams(ok, a, 5, 3), 1);
+    CHECK(ok[7] == 0 && ok[5] && ok[6]);
+    memset(ok, 1, sizeof ok);
+    CHECK_INT(poet_ban_ngrams(ok, a, 5, 2), 1);
+    CHECK(ok[7] == 0);
+    memset(ok, 1, sizeof ok);
+    CHECK_INT(poet_ban_ngrams(ok, b, 5, 2), 1);
+    CHECK(ok[2] == 0 && ok[1]);
+    memset(ok, 1, sizeof ok);
+    CHECK_INT(poet_ban_ngrams(ok, a, 5, 1), 3);
+    CHECK(!ok[5] && !ok[6] && !ok[7] && ok[0]);
+    memset(ok, 1, sizeof ok);
+    CHECK_INT(poet_ban_ngrams(ok, a, 5, 0), 0);
+    CHECK_INT(poet_ban_ngrams(ok, a, 1, 3), 0);       /* 还不够 n − 1 个字 */
+}
+#line 2519 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -821,7 +953,9 @@ static void test_write_layout(void)
     c.d_model = 8; c.n_heads = 2; c.d_head = 4; c.d_ff = 32; c.n_layers = 1; c.n_ctx = 40;
     if (!CHECK_OK(poet_vocab_from_list(cps, 7, &v, &e)) || !CHECK_OK(attn_gpt_init(&m, &c, 9)))
         return;
-    poet_write_options o = {POET_WUJUE, 1.0f, 0};
+    poet_write_options o = poet_write_defaults(POET_WUJUE);
+    o.temperature = 1.0f;
+    o.top_k = 0;
     uint32_t out[64], out2[64], start[2] = {0x65E5, 0x767D};     /* 日白 */
     size_t len, len2;
     for (unsigned long long s = 1; s <= 20; s++) {
@@ -830,6 +964,8 @@ static void test_write_layout(void)
         CHECK_OK(poet_write(&m, &v, &o, start, 2, &rng, out, 64, &len, &e));
         CHECK_INT(poet_form_of(out, len), POET_WUJUE);
         CHECK(out[0] == 0x65E5 && out[1] == 0x767D);
+        /* 单数句末是逗号，双数句末是句号或叹号 */
+        CHECK(len == 24 && out[5] == 0xFF0C && out[17] == 0xFF0C && out[11] != 0xFF0C && out[23] != 0xFF0C);
     }
     o.form = POET_QIJUE;
     attn_rng rng;
@@ -844,12 +980,34 @@ static void test_write_layout(void)
     o.form = POET_WULV;
     CHECK_STATUS(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
     /* 温度 0：与种子无关 */
-    o = (poet_write_options){POET_WUJUE, 0.0f, 0};
+    o = poet_write_defaults(POET_WUJUE);
+    o.temperature = 0.0f;
     attn_rng_seed(&rng, 1);
     CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e));
     attn_rng_seed(&rng, 2);
     CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out2, 64, &len2, &e));
     CHECK(len == len2 && memcmp(out, out2, len * sizeof *out) == 0);
+    /* 温度 1e-40、不限 top-k：与温度 0 相同（先减去最大的分数，不会溢出） */
+    o.temperature = 1e-40f;
+    o.top_k = 0;
+    for (unsigned long long sd = 1; sd <= 5; sd++) {
+        attn_rng_seed(&rng, sd);
+        CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, out2, 64, &len2, &e));
+        CHECK(len == len2 && memcmp(out, out2, len * sizeof *out) == 0);
+    }
+    /* 设置不对：负的温度、top-p 为 0、惩罚为 0 */
+    poet_write_options bad = o;
+    bad.temperature = -1.0f;
+    CHECK_STATUS(poet_write(&m, &v, &bad, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    bad = o;
+    bad.top_p = 0.0f;
+    CHECK_STATUS(poet_write(&m, &v, &bad, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    bad = o;
+    bad.repetition_penalty = 0.0f;
+    CHECK_STATUS(poet_write(&m, &v, &bad, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    /* 开头不合格式：第一句末尾是句号 */
+    uint32_t stop_early[6] = {0x65E5, 0x767D, 0x65E5, 0x767D, 0x65E5, 0x3002};
+    CHECK_STATUS(poet_write(&m, &v, &o, stop_early, 6, &rng, out, 64, &len, &e), ATTN_EINVAL);
     /* 没有句末标点的词表 */
     poet_vocab_free(&v);
     attn_gpt_free(&m);
@@ -860,7 +1018,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2227 "book/13-poems.nw"
+#line 2609 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -895,7 +1053,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2286 "book/13-poems.nw"
+#line 2668 "book/13-poems.nw"
 /* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
 static void corpus_file(const char *dir, const char *name)
 {
@@ -1000,7 +1158,7 @@ static void test_poet_edges(void)
     test_state_ranges();
     test_one_window();
 }
-#line 2478 "book/13-poems.nw"
+#line 2873 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -1019,7 +1177,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2561 "book/13-poems.nw"
+#line 2965 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -1028,7 +1186,7 @@ static void test_speed_table(void)
     CHECK_NEAR(9228.0 / 6936, 1.33, 0.005);
     CHECK_NEAR(9025.0 / 1819, 4.96, 0.005);
 }
-#line 2597 "book/13-poems.nw"
+#line 3008 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -1077,7 +1235,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2650 "book/13-poems.nw"
+#line 3061 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1124,24 +1282,120 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2703 "book/13-poems.nw"
-/* 本书的检查点写诗的统计（正文引用的数） */
-enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 0,
-       SHIP_FREE_OTHER = 60, SHIP_FREE_WUJUE = 65, SHIP_FREE_QIJUE = 40,
-       SHIP_FREE_WULV = 25, SHIP_FREE_QILV = 10, SHIP_FREE_DISTINCT = 194 };
-static const char ship_poem_08[] = "东城古树下，五月夜空空。月上山光在，秋天月色同。";   /* 种子 1，温度 0.8 */
-static const char ship_poem_0[] = "一夜月明秋，孤灯照残月。夜月明月明，愁人愁梦想。";     /* 温度 0 */
-
-static void written_poem(const attn_gpt *m, const poet_vocab *v, float temperature, char *out, size_t cap)
+#line 3194 "book/13-poems.nw"
+static void test_exercise_lines(void)
 {
-    poet_write_options o = {POET_WUJUE, temperature, 40};
+    check_section("练习 5 的诗句在检验集里、不在训练集里（13 章）");
+    size_t n_train, n_valid;
+    char *train = data_file("train.txt", &n_train), *valid = data_file("valid.txt", &n_valid);
+    poet_lines in_train = {0}, in_valid = {0};
+    if (CHECK(train != NULL && valid != NULL) && CHECK_OK(poet_lines_add(&in_train, train, n_train)) &&
+        CHECK_OK(poet_lines_add(&in_valid, valid, n_valid))) {
+        poet_lines_sort(&in_train);
+        poet_lines_sort(&in_valid);
+        static const char *const lines[4] = {"胡风千里惊", "汉月五更明", "惊里千风胡", "明更五月汉"};
+        for (int i = 0; i < 4; i++) {
+            uint32_t cp[8];
+            size_t n, bad;
+            if (!CHECK(poet_utf8_decode(lines[i], strlen(lines[i]), cp, &n, &bad)))
+                continue;
+            CHECK(!poet_lines_has(&in_train, cp, n));
+            CHECK(poet_lines_has(&in_valid, cp, n) == (i < 2));
+        }
+    }
+    poet_lines_free(&in_train);
+    poet_lines_free(&in_valid);
+    free(train);
+    free(valid);
+}
+#line 3225 "book/13-poems.nw"
+static int load_shipped_rhyme(attn_gpt *m, poet_vocab *v, poet_rhyme *r)
+{
+    poet_err e;
+    if (!CHECK_OK(poet_load(POET_DEFAULT_CHECKPOINT, m, v, &e)))
+        return 0;
+    if (!CHECK_OK(poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", v, r, &e))) {
+        fprintf(stderr, "  %s（韵表由构建里的 rhyme.js 写出，要 npm ci --prefix corpus 装的 pinyin-pro）\n", e.msg);
+        attn_gpt_free(m);
+        poet_vocab_free(v);
+        return 0;
+    }
+    return 1;
+}
+
+static void check_text_poem(const poet_rhyme *r, const poet_vocab *v, const char *text, poet_check *c)
+{
+    uint32_t cp[128];
+    size_t n, bad;
+    memset(c, 0, sizeof *c);
+    if (CHECK(poet_utf8_decode(text, strlen(text), cp, &n, &bad)))
+        poet_check_poem(r, v, POET_WUJUE, cp, n, c);
+}
+
+static void test_checker(void)
+{
+    check_section("诗的检查器：合格式、重复、押韵（13 章）");
+    attn_gpt m;
+    poet_vocab v;
+    poet_rhyme r;
+    poet_err e;
+    if (!load_shipped_rhyme(&m, &v, &r))
+        return;
+    poet_check c;
+    check_text_poem(&r, &v, "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。", &c);
+    CHECK(c.poems == 1 && c.in_form == 1 && c.repeats == 0 && c.rhymes == 1);
+    check_text_poem(&r, &v, "月月月山尽，黄河入海流。欲穷千里目，更上一层天，", &c);
+    CHECK(c.poems == 1 && c.in_form == 0 && c.repeats == 1 && c.rhymes == 0);
+    check_text_poem(&r, &v, "白日依山尽？黄河入海流。欲穷千里目，更上一层楼。", &c);
+    CHECK(c.in_form == 0 && c.rhymes == 1);
+    CHECK_INT(r.zhe[poet_vocab_id(&v, 0x6D41)], 9);   /* 流：油求辙 */
+    CHECK_INT(r.zhe[poet_vocab_id(&v, 0x6B32)], 4);   /* 欲（yù）：一七辙，不是姑苏 */
+    CHECK_INT(r.zhe[poet_vocab_id(&v, 0xFF0C)], 0);   /* 标点没有辙 */
+    /* 坏的韵表：说出第几行 */
+    const char *path = "poet-bad-rhyme.tsv";
+    FILE *f = fopen(path, "w");
+    if (CHECK(f != NULL)) {
+        fputs("流\tiu\t9\t2\n楼\tou\t99\t2\n", f);
+        fclose(f);
+        poet_rhyme bad;
+        CHECK_STATUS(poet_rhyme_load(path, &v, &bad, &e), POET_EDATA);
+        CHECK(strstr(e.msg, "第 2 行") != NULL);
+        CHECK_STATUS(poet_rhyme_load("poet-no-such-file.tsv", &v, &bad, &e), POET_EFILE);
+        remove(path);
+    }
+    /* 韵表和词表对不上：写诗时是错误 */
+    poet_write_options o = poet_write_defaults(POET_WUJUE);
+    poet_rhyme wrong = r;
+    wrong.n = r.n - 1;
+    o.rhyme = &wrong;
+    uint32_t out[64];
+    size_t len;
+    attn_rng rng;
+    attn_rng_seed(&rng, 1);
+    CHECK_STATUS(poet_write(&m, &v, &o, NULL, 0, &rng, out, 64, &len, &e), ATTN_EINVAL);
+    poet_rhyme_free(&r);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+}
+#line 3114 "book/13-poems.nw"
+/* 本书的检查点写诗的统计（正文引用的数） */
+enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 1,
+       SHIP_FREE_OTHER = 75, SHIP_FREE_WUJUE = 61, SHIP_FREE_QIJUE = 40,
+       SHIP_FREE_WULV = 21, SHIP_FREE_QILV = 3, SHIP_FREE_DISTINCT = 191 };
+static const char ship_poem_08[] = "我闻古木声，月落天然寒。秋风一夜雨，吹洒山中兰。";   /* 种子 1，缺省的取法 */
+static const char ship_poem_0[] = "一夜月明秋，孤灯照残烛。独立寒窗下，空山寂寥处。";     /* 温度 0，罚重复、押韵 */
+static const char ship_poem_0_plain[] = "一夜月明秋，孤灯照残月。夜月明月明，愁人愁梦想。";   /* 温度 0，不罚重复、不管押韵 */
+
+static void written_poem(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o, char *out,
+                         size_t cap)
+{
     uint32_t cp[64];
     size_t len, k = 0;
     attn_rng rng;
     poet_err e;
     attn_rng_seed(&rng, 1);
     out[0] = '\0';
-    if (!CHECK_OK(poet_write(m, v, &o, NULL, 0, &rng, cp, 64, &len, &e)))
+    if (!CHECK_OK(poet_write(m, v, o, NULL, 0, &rng, cp, 64, &len, &e)))
         return;
     for (size_t i = 0; i < len && k + 5 < cap; i++)
         k += poet_utf8_put(cp[i], out + k);
@@ -1153,18 +1407,19 @@ static void test_shipped_writing(void)
     check_section("本书的检查点写诗：体裁、不同的诗、原样抄来的句子（13 章）");
     attn_gpt m;
     poet_vocab v;
-    poet_err e;
+    poet_rhyme rhyme;
     poet_lines lines = {0};
     size_t n_train, n_valid;
     char *train = data_file("train.txt", &n_train), *valid = data_file("valid.txt", &n_valid);
-    if (!CHECK(train != NULL && valid != NULL) ||
-        !CHECK_OK(poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e))) {
+    poet_err e;
+    if (!CHECK(train != NULL && valid != NULL) || !load_shipped_rhyme(&m, &v, &rhyme)) {
         free(train); free(valid);
         return;
     }
     if (CHECK_OK(poet_lines_add(&lines, train, n_train)) && CHECK_OK(poet_lines_add(&lines, valid, n_valid))) {
         poet_lines_sort(&lines);
-        poet_write_options jue = {POET_WUJUE, 0.8f, 40}, free_form = {POET_FORM_OTHER, 0.8f, 40};
+        poet_write_options jue = poet_write_defaults(POET_WUJUE), free_form = poet_write_defaults(POET_FORM_OTHER);
+        jue.rhyme = &rhyme;
         poet_write_stats s;
         if (CHECK_OK(poet_write_survey(&m, &v, &jue, 1, 200, NULL, NULL, &lines, &s, &e))) {
             CHECK_INT(s.forms[POET_WUJUE], 200);          /* 按体裁写：格式由程序保证 */
@@ -1181,17 +1436,84 @@ static void test_shipped_writing(void)
             CHECK_INT(s.distinct, SHIP_FREE_DISTINCT);
         }
         char poem[512];
-        written_poem(&m, &v, 0.8f, poem, sizeof poem);
+        written_poem(&m, &v, &jue, poem, sizeof poem);
         CHECK_STR(poem, ship_poem_08);
-        written_poem(&m, &v, 0.0f, poem, sizeof poem);
+        poet_write_options greedy = jue, old_greedy = poet_write_defaults(POET_WUJUE);
+        greedy.temperature = 0.0f;
+        written_poem(&m, &v, &greedy, poem, sizeof poem);
         CHECK_STR(poem, ship_poem_0);
+        old_greedy.temperature = 0.0f;                     /* 不罚重复、不管押韵 */
+        old_greedy.repetition_penalty = 1.0f;
+        written_poem(&m, &v, &old_greedy, poem, sizeof poem);
+        CHECK_STR(poem, ship_poem_0_plain);
     }
     poet_lines_free(&lines);
+    poet_rhyme_free(&rhyme);
     attn_gpt_free(&m);
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 2775 "book/13-poems.nw"
+#line 3300 "book/13-poems.nw"
+/* [体裁][取法][几首、合格式、重复、押韵]；取法：真诗、温度 0.8 和 top-k 40、缺省不管押韵、缺省 */
+static const size_t SHIP_CHECK[3][4][4] = {
+    {{283, 281, 4, 213}, {200, 200, 43, 148}, {200, 200, 0, 159}, {200, 200, 0, 200}},
+    {{689, 687, 20, 592}, {200, 200, 70, 161}, {200, 200, 2, 144}, {200, 200, 2, 200}},
+    {{943, 936, 14, 658}, {200, 200, 126, 100}, {200, 200, 3, 105}, {200, 200, 1, 200}},
+};
+
+static void test_shipped_checker(void)
+{
+    check_section("本书的检查点写的诗：合格式、重复、押韵，和检验集的真诗比（13 章）");
+    attn_gpt m;
+    poet_vocab v;
+    poet_rhyme r;
+    size_t n_valid;
+    char *valid = data_file("valid.txt", &n_valid);
+    if (!CHECK(valid != NULL) || !load_shipped_rhyme(&m, &v, &r)) {
+        free(valid);
+        return;
+    }
+    static const int forms[3] = {POET_WUJUE, POET_QIJUE, POET_WULV};
+    for (int f = 0; f < 3; f++) {
+        poet_check got[4] = {{0}};
+        CHECK_OK(poet_check_text(&r, &v, forms[f], valid, n_valid, &got[0]));
+        poet_write_options way[3];
+        way[0] = poet_write_defaults(forms[f]);
+        way[0].top_p = 1.0f;
+        way[0].repetition_penalty = 1.0f;
+        way[1] = poet_write_defaults(forms[f]);
+        way[2] = poet_write_defaults(forms[f]);
+        way[2].rhyme = &r;
+        for (int w = 0; w < 3; w++)
+            for (unsigned long long seed = 1; seed <= 200; seed++) {
+                uint32_t out[64];
+                size_t len;
+                attn_rng rng;
+                poet_err e;
+                attn_rng_seed(&rng, seed);
+                if (CHECK_OK(poet_write(&m, &v, &way[w], NULL, 0, &rng, out, 64, &len, &e)))
+                    poet_check_poem(&r, &v, forms[f], out, len, &got[w + 1]);
+            }
+        for (int w = 0; w < 4; w++) {
+            printf("  %s %d：%zu 首，合格式 %zu，重复 %zu，押韵 %zu\n", poet_form_name(forms[f]), w,
+                   got[w].poems, got[w].in_form, got[w].repeats, got[w].rhymes);
+            CHECK_INT(got[w].poems, SHIP_CHECK[f][w][0]);
+            CHECK_INT(got[w].in_form, SHIP_CHECK[f][w][1]);
+            CHECK_INT(got[w].repeats, SHIP_CHECK[f][w][2]);
+            CHECK_INT(got[w].rhymes, SHIP_CHECK[f][w][3]);
+        }
+        /* 缺省的取法：全合格式；重复不超过真诗的两倍；押韵至少是真诗的 95% */
+        const poet_check *real = &got[0], *now = &got[3];
+        CHECK_INT(now->in_form, now->poems);
+        CHECK((double)now->repeats / (double)now->poems <= 2.0 * (double)real->repeats / (double)real->poems);
+        CHECK((double)now->rhymes / (double)now->poems >= 0.95 * (double)real->rhymes / (double)real->poems);
+    }
+    poet_rhyme_free(&r);
+    attn_gpt_free(&m);
+    poet_vocab_free(&v);
+    free(valid);
+}
+#line 3365 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1223,32 +1545,53 @@ static void test_shipped_heads(void)
         CHECK_NEAR(c->rhyme, want[2][0], 0.0005);
         CHECK_NEAR(c->rhyme_base, want[2][1], 0.0005);
         CHECK_NEAR(a->prev / a->prev_uniform, 10.07, 0.005);          /* 正文表里的比 */
-        CHECK_NEAR(b->prev, 0.326, 0.0005);                             /* 对仗的头也看前一个字 */
+        CHECK_NEAR(b->prev, 0.326, 0.0005);                             /* 同联同位的头也看前一个字 */
         CHECK_NEAR(b->same / b->same_base, 2.63, 0.005);
         CHECK_NEAR(c->rhyme / c->rhyme_base, 8.48, 0.005);
         CHECK_INT(a->n_prev, want_pairs[0]);
         CHECK_INT(b->n_same, want_pairs[1]);
         CHECK_INT(c->n_rhyme, want_pairs[2]);
+        /* 对照：头 (4, 0) 在四联之内和跨联；头 (4, 1) 在不押韵的句末 */
+        static const double cpl[4][2] = {{0.1265, 0.0395}, {0.0906, 0.0395}, {0.0960, 0.0411}, {0.1045, 0.0411}};
+        static const size_t n_cpl[4] = {5798, 5798, 3377, 3377};
+        for (int k = 0; k < 4; k++) {
+            CHECK_NEAR(b->couplet[k], cpl[k][0], 0.0005);
+            CHECK_NEAR(b->couplet_base[k], cpl[k][1], 0.0005);
+            CHECK_INT(b->n_couplet[k], n_cpl[k]);
+        }
+        CHECK(b->couplet[1] < b->couplet[0] && b->couplet[2] < b->couplet[3]);   /* 颔联、颈联不比首联、尾联强 */
+        CHECK_NEAR(b->across, 0.0034, 0.0005);
+        CHECK_NEAR(b->across_base, 0.0404, 0.0005);
+        CHECK_INT(b->n_across, 12552);
+        CHECK_NEAR(c->other_end, 0.0267, 0.0005);
+        CHECK_NEAR(c->other_end_base, 0.0190, 0.0005);
+        CHECK_INT(c->n_other_end, 2234);
     }
     free(s);
     free(text);
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2823 "book/13-poems.nw"
+#line 3428 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 5970 "book/13-poems.nw"
+#line 7165 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,
                                             0x6069, 0x8363};
     static const size_t light_group[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
     enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
-#line 2827 "book/13-poems.nw"
+    /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
+    enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
+#line 3432 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
+    static const size_t want_occurs[LIGHT_BEFORE] = {110, 75, 29, 9, 14, 181, 193, 60, 48, 34, 13};
+    static const double want_random[7] = {0.4671, 0.5030, 0.5269, 0.5150, 0.8263, 0.8144, 0.7485};
+    static const double want_null[7][2] = {{0.3850, 0.6108}, {0.4238, 0.5689}, {0.4083, 0.5749}, {0.4434, 0.6108},
+                                           {0.6052, 0.8024}, {0.6240, 0.8024}, {0.5621, 0.7964}};
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -1260,10 +1603,12 @@ static void test_shipped_light(void)
     }
     size_t d = (size_t)m.cfg.d_model, L = (size_t)m.cfg.n_layers, cap = LIGHT_GROUPS * LIGHT_PER_GROUP;
     float *vec = malloc(cap * (L + 1) * d * sizeof *vec), *layer = malloc(cap * d * sizeof *layer);
-    size_t group[LIGHT_GROUPS * LIGHT_PER_GROUP];
+    size_t group[LIGHT_GROUPS * LIGHT_PER_GROUP], word[LIGHT_GROUPS * LIGHT_PER_GROUP];
+    size_t scratch[LIGHT_GROUPS * LIGHT_PER_GROUP], occurs[LIGHT_BEFORE];
+    /* 按文件里的先后取最前面的 60 处 */
     if (CHECK(vec != NULL && layer != NULL && L == 6) &&
         CHECK_OK(poet_context_vectors(&m, &v, text, len, LIGHT, light_before, light_group, LIGHT_BEFORE,
-                                      LIGHT_GROUPS, LIGHT_PER_GROUP, vec, group, &found))) {
+                                      LIGHT_GROUPS, LIGHT_PER_GROUP, NULL, vec, group, word, occurs, &found))) {
         CHECK_INT(found, want_found);
         size_t per_group[LIGHT_GROUPS] = {0, 0, 0};
         for (size_t i = 0; i < found; i++)
@@ -1276,18 +1621,44 @@ static void test_shipped_light(void)
                 memcpy(layer + i * d, vec + (i * (L + 1) + l) * d, d * sizeof *layer);
             CHECK_NEAR(poet_centroid_accuracy(layer, group, found, d, LIGHT_GROUPS), want[l], 0.0005);
         }
+        for (size_t b = 0; b < LIGHT_BEFORE; b++) {
+            printf("  %zu 组的第 %zu 个词：%zu 处\n", light_group[b], b, occurs[b]);
+            CHECK_INT(occurs[b], want_occurs[b]);
+        }
+    }
+    /* 随机取的 60 处（种子 LIGHT_SEED），和随机重分的对照 */
+    attn_rng rng, null_rng;
+    attn_rng_seed(&rng, LIGHT_SEED);
+    attn_rng_seed(&null_rng, LIGHT_NULL_SEED);
+    if (CHECK(vec != NULL && layer != NULL && L == 6) &&
+        CHECK_OK(poet_context_vectors(&m, &v, text, len, LIGHT, light_before, light_group, LIGHT_BEFORE,
+                                      LIGHT_GROUPS, LIGHT_PER_GROUP, &rng, vec, group, word, NULL, &found))) {
+        CHECK_INT(found, want_found);
+        for (size_t i = 0; i < found; i++)                         /* 组和前一个字对得上 */
+            CHECK_INT(group[i], light_group[word[i]]);
+        for (size_t l = 0; l <= L; l++) {
+            for (size_t i = 0; i < found; i++)
+                memcpy(layer + i * d, vec + (i * (L + 1) + l) * d, d * sizeof *layer);
+            double acc = poet_centroid_accuracy(layer, group, found, d, LIGHT_GROUPS), max;
+            double mean = poet_split_null(layer, word, found, d, light_group, LIGHT_BEFORE, LIGHT_GROUPS,
+                                          LIGHT_NULL_TRIALS, &null_rng, scratch, &max);
+            printf("  块 %zu：归对 %.4f，随机重分 平均 %.4f 最大 %.4f\n", l, acc, mean, max);
+            CHECK_NEAR(acc, want_random[l], 0.0005);
+            CHECK_NEAR(mean, want_null[l][0], 0.0005);
+            CHECK_NEAR(max, want_null[l][1], 0.0005);
+        }
     }
     free(vec); free(layer); free(text);
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
 
-#line 1269 "book/13-poems.nw"
+#line 1475 "book/13-poems.nw"
 int main(void)
 {
-#line 1293 "book/13-poems.nw"
+#line 1499 "book/13-poems.nw"
     test_utf8();
-#line 1328 "book/13-poems.nw"
+#line 1534 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -1297,36 +1668,42 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1731 "book/13-poems.nw"
+#line 1937 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 1993 "book/13-poems.nw"
+#line 2201 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
     test_resume_same_bits();
+    test_sampling_rules();
+    test_repetition_rules();
     test_write_layout();
-#line 2219 "book/13-poems.nw"
+#line 2601 "book/13-poems.nw"
     test_prepare_errors();
-#line 2282 "book/13-poems.nw"
+#line 2664 "book/13-poems.nw"
     test_poet_edges();
-#line 2448 "book/13-poems.nw"
+#line 2843 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2557 "book/13-poems.nw"
+#line 2961 "book/13-poems.nw"
     test_speed_table();
-#line 2579 "book/13-poems.nw"
+#line 2986 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
         test_shipped();
     if (!check_light("本书的检查点写两次两百首诗"))
         test_shipped_writing();
+    test_checker();
+    test_exercise_lines();
+    if (!check_light("本书的检查点按三种取法写三种体裁的诗，逐首检查"))
+        test_shipped_checker();
     if (!check_light("本书的检查点在检验集的诗上的注意力"))
         test_shipped_heads();
     if (!check_light("本书的检查点里“光”的向量"))
         test_shipped_light();
-#line 1272 "book/13-poems.nw"
+#line 1478 "book/13-poems.nw"
     return check_summary("ch13");
 }

@@ -1,11 +1,11 @@
-#line 5026 "book/13-poems.nw"
+#line 6100 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 1113 "book/13-poems.nw"
+#line 1254 "book/13-poems.nw"
 int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states)
 {
     size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, L = (size_t)m->cfg.n_layers;
@@ -27,7 +27,7 @@ int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns,
     return st;
 }
 
-#line 1156 "book/13-poems.nw"
+#line 1297 "book/13-poems.nw"
 /* 一首整齐的诗（每句 L 个字加一个标点），在序列里从位置 1 起（位置 0 是换行）。
    patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，和它在各个距离上的权重，加进 acc。 */
 static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L, poet_head_acc *acc)
@@ -54,13 +54,44 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
                 A->rhyme[2 * (L + 1)] += p[i * n + i - 2 * (L + 1)];
                 A->n_rhyme[2 * (L + 1)]++;
             }
+#line 1335 "book/13-poems.nw"
+            size_t f = L == 5 ? 0 : 1;
+            if (line % 2 == 1 && line / 2 < 4) {                     /* 一联之内：首联、颔联、颈联、尾联 */
+                A->couplet[line / 2][f] += p[i * n + i - (L + 1)];
+                A->n_couplet[line / 2][f]++;
+            }
+            if (line % 2 == 0 && line >= 2) {                        /* 跨联：同一位置，不是对仗 */
+                A->across[f] += p[i * n + i - (L + 1)];
+                A->n_across[f]++;
+            }
+            if (line % 2 == 0 && line >= 2 && col == L - 1) {       /* 第 3、5、7 句的末字：同样的距离，不押韵 */
+                A->other_end[f] += p[i * n + i - 2 * (L + 1)];
+                A->n_other_end[f]++;
+            }
+#line 1324 "book/13-poems.nw"
         }
     }
 }
 
-#line 5051 "book/13-poems.nw"
+#line 6125 "book/13-poems.nw"
+/* 对照的字对：五言、七言两组的权重和个数，各按自己的距离（d5、d7）的基线 */
+static void control(const poet_head_acc *a, const double *w, const double *n, size_t d5, size_t d7,
+                    double *mean, double *base, size_t *count)
+{
+    double b5 = a->pairs_at[d5] > 0 ? a->by_distance[d5] / a->pairs_at[d5] : 0.0;
+    double b7 = a->pairs_at[d7] > 0 ? a->by_distance[d7] / a->pairs_at[d7] : 0.0;
+    double all = n[0] + n[1];
+    *mean = all > 0 ? (w[0] + w[1]) / all : 0.0;
+    *base = all > 0 ? (n[0] * b5 + n[1] * b7) / all : 0.0;
+    *count = (size_t)all;
+}
+
 static void finish(const poet_head_acc *a, poet_head_stats *s)
 {
+    for (int c = 0; c < 4; c++)
+        control(a, a->couplet[c], a->n_couplet[c], 6, 8, &s->couplet[c], &s->couplet_base[c], &s->n_couplet[c]);
+    control(a, a->across, a->n_across, 6, 8, &s->across, &s->across_base, &s->n_across);
+    control(a, a->other_end, a->n_other_end, 12, 16, &s->other_end, &s->other_end_base, &s->n_other_end);
     double same = 0, same_base = 0, n_same = 0, rhyme = 0, rhyme_base = 0, n_rhyme = 0;
     for (size_t k = 1; k < POET_MAX_DISTANCE; k++) {
         double base = a->pairs_at[k] > 0 ? a->by_distance[k] / a->pairs_at[k] : 0.0;
@@ -82,7 +113,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 5076 "book/13-poems.nw"
+#line 6166 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -158,50 +189,99 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 5155 "book/13-poems.nw"
+#line 6245 "book/13-poems.nw"
+/* 一处“before[b] target”：在第几首诗（行的起点）、第几个字、属于哪一组、哪个 b */
+typedef struct {
+    size_t at, bytes, k, g, b;
+} occurrence;
+
+static int by_position(const void *x, const void *y)
+{
+    const occurrence *a = x, *c = y;
+    if (a->at != c->at)
+        return a->at > c->at ? 1 : -1;
+    return (a->k > c->k) - (a->k < c->k);
+}
+
 int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *text, size_t len,
                          uint32_t target, const uint32_t *before, const size_t *group_of_before,
-                         size_t n_before, size_t groups, size_t per_group, float *vectors,
-                         size_t *group, size_t *found)
+                         size_t n_before, size_t groups, size_t per_group, attn_rng *rng, float *vectors,
+                         size_t *group, size_t *word, size_t *occurs, size_t *found)
 {
     size_t d = (size_t)m->cfg.d_model, L = (size_t)m->cfg.n_layers, n_ctx = (size_t)m->cfg.n_ctx;
-    size_t *taken = calloc(groups, sizeof *taken);
     uint32_t *cp = malloc(4 * n_ctx * sizeof *cp);
     int *ids = malloc(n_ctx * sizeof *ids);
     float *states = malloc((L + 1) * n_ctx * d * sizeof *states);
-    int st = taken && cp && ids && states ? ATTN_OK : ATTN_ENOMEM;
+    occurrence *all = NULL, *pick = malloc(groups * per_group * sizeof *pick);
+    size_t n_all = 0, cap = 0, n_pick = 0;
+    int st = cp && ids && states && pick ? ATTN_OK : ATTN_ENOMEM;
     *found = 0;
+    if (occurs != NULL)
+        memset(occurs, 0, n_before * sizeof *occurs);
+    /* 第一遍：找出所有的“before[b] target” */
     for (size_t at = 0; st == ATTN_OK && at < len;) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t bytes = nl != NULL ? (size_t)(nl - (text + at)) : len - at, n = 0, bad;
         if (bytes > 4 * (n_ctx - 1) || !poet_utf8_decode(text + at, bytes, cp, &n, &bad))
             n = 0;                                          /* 太长的诗不看 */
-        at += bytes + 1;
-        for (size_t k = 1; k < n && k + 1 < n_ctx; k++) {
-            size_t g = groups;                              /* cp[k−1] cp[k] 是哪一组的词 */
+        for (size_t k = 1; k < n && k + 1 < n_ctx; k++)
             for (size_t b = 0; b < n_before && cp[k] == target; b++)
-                if (cp[k - 1] == before[b])
-                    g = group_of_before[b];
-            if (g == groups || taken[g] == per_group)
+                if (cp[k - 1] == before[b]) {
+                    if (occurs != NULL)
+                        occurs[b]++;
+                    if (n_all == cap) {
+                        cap = 2 * cap + 256;
+                        occurrence *grown = realloc(all, cap * sizeof *all);
+                        if (grown == NULL) {
+                            st = ATTN_ENOMEM;
+                            break;
+                        }
+                        all = grown;
+                    }
+                    all[n_all++] = (occurrence){at, bytes, k, group_of_before[b], b};
+                }
+        at += bytes + 1;
+    }
+    /* 每组取 per_group 处：最前面的，或者随机的，再按先后排好 */
+    for (size_t g = 0; st == ATTN_OK && g < groups; g++) {
+        size_t first = n_pick, seen = 0;
+        for (size_t i = 0; i < n_all; i++) {
+            if (all[i].g != g)
                 continue;
-            /* 换行 + 诗的开头到这个字为止：最后一个位置的残差流，每一层 */
-            ids[0] = poet_vocab_id(v, '\n');
-            for (size_t i = 0; i <= k; i++)
-                ids[i + 1] = poet_vocab_id(v, cp[i]);
-            if ((st = poet_attention(m, ids, k + 2, NULL, states)) != ATTN_OK)
-                break;
-            for (size_t l = 0; l <= L; l++)
-                memcpy(vectors + (*found * (L + 1) + l) * d, states + (l * (k + 2) + k + 1) * d,
-                       d * sizeof *vectors);
-            group[(*found)++] = g;
-            taken[g]++;
+            seen++;
+            if (seen <= per_group)
+                pick[n_pick++] = all[i];
+            else if (rng != NULL) {                         /* 蓄水池抽样：第 seen 处以 per_group/seen 的概率换进来 */
+                size_t r = (size_t)(attn_rng_next(rng) % seen);
+                if (r < per_group)
+                    pick[first + r] = all[i];
+            }
         }
     }
-    free(taken); free(cp); free(ids); free(states);
+    if (st == ATTN_OK)
+        qsort(pick, n_pick, sizeof *pick, by_position);
+    /* 第二遍：把诗从头读到这个字为止，最后一个位置的残差流，每一层 */
+    for (size_t p = 0; st == ATTN_OK && p < n_pick; p++) {
+        size_t n, bad, k = pick[p].k;
+        poet_utf8_decode(text + pick[p].at, pick[p].bytes, cp, &n, &bad);   /* 已经解过一次 */
+        ids[0] = poet_vocab_id(v, '\n');
+        for (size_t i = 0; i <= k; i++)
+            ids[i + 1] = poet_vocab_id(v, cp[i]);
+        if ((st = poet_attention(m, ids, k + 2, NULL, states)) != ATTN_OK)
+            break;
+        for (size_t l = 0; l <= L; l++)
+            memcpy(vectors + (*found * (L + 1) + l) * d, states + (l * (k + 2) + k + 1) * d,
+                   d * sizeof *vectors);
+        group[*found] = pick[p].g;
+        if (word != NULL)
+            word[*found] = pick[p].b;
+        (*found)++;
+    }
+    free(cp); free(ids); free(states); free(all); free(pick);
     return st;
 }
 
-#line 5201 "book/13-poems.nw"
+#line 6340 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -241,7 +321,36 @@ double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, siz
     return (double)right / (double)n;
 }
 
-#line 5246 "book/13-poems.nw"
+double poet_split_null(const float *x, const size_t *word, size_t n, size_t d, const size_t *group_of_before,
+                       size_t n_before, size_t groups, size_t trials, attn_rng *rng, size_t *group,
+                       double *max)
+{
+    size_t *split = malloc(n_before * sizeof *split);
+    double sum = 0.0;
+    *max = 0.0;
+    if (split == NULL || trials == 0) {
+        free(split);
+        return 0.0;
+    }
+    memcpy(split, group_of_before, n_before * sizeof *split);
+    for (size_t t = 0; t < trials; t++) {
+        for (size_t i = n_before; i > 1; i--) {            /* Fisher–Yates：组的大小不变 */
+            size_t j = (size_t)(attn_rng_next(rng) % i), tmp = split[i - 1];
+            split[i - 1] = split[j];
+            split[j] = tmp;
+        }
+        for (size_t i = 0; i < n; i++)
+            group[i] = split[word[i]];
+        double a = poet_centroid_accuracy(x, group, n, d, groups);
+        sum += a;
+        if (a > *max)
+            *max = a;
+    }
+    free(split);
+    return sum / (double)trials;
+}
+
+#line 6414 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */

@@ -1,109 +1,225 @@
-#line 4584 "book/13-poems.nw"
+#line 5421 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    float score;
-    int id;
-} cand;
-
-static int by_score(const void *a, const void *b)
+#line 813 "book/13-poems.nw"
+/* a 排在 b 前面吗：分数大的在前，相同时 id 小的在前 */
+static int before(poet_cand a, poet_cand b)
 {
-    const cand *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score > y->score ? -1 : 1;
-    return (x->id > y->id) - (x->id < y->id);
+    return a.score > b.score || (a.score == b.score && a.id < b.id);
 }
 
-#line 905 "book/13-poems.nw"
-/* 在 allowed 的词元里按 softmax(logits / T) 取一个（T = 0：取分数最大的）；只留分数最大的 top_k 个
-   （0 表示不限）。cand、p 是 V 个位置的工作区。返回词元的 id；没有可取的词元：−1 */
-static int sample(const float *logits, const unsigned char *allowed, size_t V, float temperature,
-                  size_t top_k, attn_rng *rng, cand *c, float *p)
+/* 把 c[lo..hi) 按枢轴（中间的那个）分成两边：返回枢轴的新位置 a，前面的都排在它前面，后面的都排在它后面 */
+static size_t split(poet_cand *c, size_t lo, size_t hi)
 {
-    size_t n = 0;
+    poet_cand t = c[lo + (hi - lo) / 2];
+    c[lo + (hi - lo) / 2] = c[hi - 1];
+    c[hi - 1] = t;
+    size_t a = lo;
+    for (size_t i = lo; i + 1 < hi; i++)
+        if (before(c[i], t)) {
+            poet_cand x = c[i]; c[i] = c[a]; c[a++] = x;
+        }
+    c[hi - 1] = c[a];
+    c[a] = t;
+    return a;
+}
+
+/* 快速选择：把最大的 k 个（0 < k < n）换到 c[0..k)，它们之间不排序 */
+static void select_top(poet_cand *c, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n;                           /* 第 k 个的分界在 (lo, hi) 里 */
+    for (;;) {
+        size_t a = split(c, lo, hi);
+        if (a == k || a + 1 == k)
+            return;
+        if (k < a)
+            hi = a;
+        else
+            lo = a + 1;
+    }
+}
+
+/* 核：概率（c[i].w，没有归一）从大到小加起来、刚到 need 的最少几个，换到前面；返回个数 */
+static size_t nucleus(poet_cand *c, size_t n, double need)
+{
+    size_t lo = 0, hi = n;                           /* c[0..lo) 已经收下；答案在 (lo, hi] 里 */
+    while (hi - lo > 1) {
+        size_t a = split(c, lo, hi);
+        double before_a = 0.0;
+        for (size_t i = lo; i < a; i++)
+            before_a += c[i].w;
+        if (before_a >= need && a > lo)
+            hi = a;                                  /* 前一半就够了 */
+        else if (before_a + c[a].w >= need)
+            return a + 1;                            /* 加上枢轴正好够 */
+        else {
+            need -= before_a + c[a].w;               /* 前一半和枢轴都收下，到后一半去找 */
+            lo = a + 1;
+            if (lo == hi)
+                return hi;                           /* 舍入：全收下也差一点 */
+        }
+    }
+    return hi;
+}
+
+int poet_sample(const float *scores, const unsigned char *allowed, size_t V,
+                const poet_write_options *o, attn_rng *rng, poet_cand *c)
+{
+    size_t n = 0, best = 0;
     for (size_t i = 0; i < V; i++)
-        if (allowed[i])
-            c[n++] = (cand){logits[i], (int)i};
+        if (allowed[i]) {
+            c[n] = (poet_cand){scores[i], (int)i, 0.0};
+            if (before(c[n], c[best]))
+                best = n;
+            n++;
+        }
     if (n == 0)
         return -1;
-    qsort(c, n, sizeof *c, by_score);               /* 分数从大到小，相同时 id 小的在前 */
-    if (temperature == 0.0f)
-        return c[0].id;
-    if (top_k > 0 && top_k < n)
-        n = top_k;
-    for (size_t i = 0; i < n; i++)
-        p[i] = c[i].score / temperature;
-    attn_softmax(p, n);                              /* 第 3 章的 softmax */
-    double u = (double)(attn_rng_next(rng) >> 11) * 0x1.0p-53, acc = 0.0;
+    poet_cand top = c[best];                         /* 分数最大的字 */
+    if (o->temperature == 0.0f)
+        return top.id;
+    if (o->top_k > 0 && o->top_k < n) {
+        select_top(c, n, o->top_k);
+        n = o->top_k;
+    }
+    double total = 0.0;
+    for (size_t i = 0; i < n; i++) {                 /* 先减去最大的分数，再除以温度 */
+        c[i].w = exp(((double)c[i].score - (double)top.score) / (double)o->temperature);
+        total += c[i].w;
+    }
+    if (o->top_p < 1.0f) {
+        n = nucleus(c, n, (double)o->top_p * total);
+        total = 0.0;
+        for (size_t i = 0; i < n; i++)
+            total += c[i].w;
+    }
+    double u = (double)(attn_rng_next(rng) >> 11) * 0x1.0p-53 * total, acc = 0.0;
     for (size_t i = 0; i < n; i++) {
-        acc += p[i];
+        acc += c[i].w;
         if (u < acc)
             return c[i].id;
     }
-    return c[n - 1].id;                              /* 舍入让 acc 差一点没到 1 */
+    return c[n - 1].id;                              /* 舍入让 acc 差一点没到 total */
 }
 
-#line 4621 "book/13-poems.nw"
+#line 918 "book/13-poems.nw"
+void poet_penalize(float *scores, const int *ids, size_t n, float penalty)
+{
+    for (size_t i = 0; i < n; i++) {                 /* ids 里没有重复的 */
+        float *s = &scores[ids[i]];
+        *s = *s > 0.0f ? *s / penalty : *s * penalty;
+    }
+}
+
+size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
+{
+    size_t banned = 0;
+    if (N == 0 || k + 1 < N)
+        return 0;
+    /* 最后 N−1 个词元 ids[k−N+1..k) 也出现在 ids[j..j+N−1) 的话，ids[j+N−1] 不许再写 */
+    for (size_t j = 0; j + N <= k; j++)
+        if (memcmp(ids + j, ids + k - (N - 1), (N - 1) * sizeof *ids) == 0 && ok[ids[j + N - 1]]) {
+            ok[ids[j + N - 1]] = 0;
+            banned++;
+        }
+    return banned;
+}
+
+#line 5448 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
-    float *logits, *p;
-    cand *cand;
-    unsigned char *han, *ends, *any;
+    float *logits;
+    poet_cand *cand;
+    int *ids, *used;                   /* 写出的词元；写过的汉字（不重复） */
+    unsigned char *seen, *ok, *rhyme_ok;   /* 哪些汉字写过；禁掉 n 元组以后的、押韵的许可表 */
+    unsigned char *han, *comma, *stops, *any;
 } writer;
 
 static void writer_free(writer *W)
 {
     attn_gpt_decoder_free(&W->dec);
-    free(W->logits); free(W->p); free(W->cand); free(W->han); free(W->ends); free(W->any);
+    free(W->logits); free(W->cand); free(W->ids); free(W->used); free(W->seen); free(W->ok);
+    free(W->rhyme_ok);
+    free(W->han); free(W->comma); free(W->stops); free(W->any);
     memset(W, 0, sizeof *W);
 }
 
 static int writer_init(writer *W, const attn_gpt *m, const poet_vocab *v, poet_err *e)
 {
     memset(W, 0, sizeof *W);
-    size_t V = v->n;
+    size_t V = v->n, n_ctx = (size_t)m->cfg.n_ctx;
     if (V != m->cfg.vocab || poet_vocab_id(v, '\n') == POET_UNK)
         return poet_fail(e, ATTN_EINVAL, "词表和模型对不上，或者词表里没有换行");
     W->logits = malloc(V * sizeof *W->logits);
-    W->p = malloc(V * sizeof *W->p);
     W->cand = malloc(V * sizeof *W->cand);
+    W->ids = malloc(n_ctx * sizeof *W->ids);
+    W->used = malloc(n_ctx * sizeof *W->used);
+    W->seen = calloc(V, 1);
+    W->ok = calloc(V, 1);
+    W->rhyme_ok = calloc(V, 1);
     W->han = calloc(V, 1);
-    W->ends = calloc(V, 1);
+    W->comma = calloc(V, 1);
+    W->stops = calloc(V, 1);
     W->any = calloc(V, 1);
-    if (W->logits == NULL || W->p == NULL || W->cand == NULL || W->han == NULL ||
-        W->ends == NULL || W->any == NULL || attn_gpt_decoder_init(&W->dec, m) != ATTN_OK) {
+    if (W->logits == NULL || W->cand == NULL || W->ids == NULL || W->used == NULL || W->seen == NULL ||
+        W->ok == NULL || W->rhyme_ok == NULL || W->han == NULL || W->comma == NULL || W->stops == NULL || W->any == NULL ||
+        attn_gpt_decoder_init(&W->dec, m) != ATTN_OK) {
         writer_free(W);
         return poet_fail(e, ATTN_ENOMEM, "内存不足");
     }
     for (size_t i = 1; i < V; i++) {
         uint32_t c = v->cp[i];
         W->han[i] = (unsigned char)poet_is_han(c);
-        W->ends[i] = c == 0xFF0C || c == 0x3002 || c == 0xFF1F || c == 0xFF01;   /* ，。？！ */
+        W->comma[i] = c == 0xFF0C;                                         /* ， */
+        W->stops[i] = c == 0x3002 || c == 0xFF1F || c == 0xFF01;           /* 。？！ */
         W->any[i] = 1;
     }
     return ATTN_OK;
 }
 
-#line 950 "book/13-poems.nw"
-/* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字，句末只许是 ，。？！；
-   form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
+static int any_allowed(const unsigned char *ok, size_t V)
+{
+    for (size_t i = 0; i < V; i++)
+        if (ok[i])
+            return 1;
+    return 0;
+}
+
+#line 959 "book/13-poems.nw"
+/* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；单数句的末尾只许逗号，
+   双数句的末尾只许 。？！。form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
 {
     if (form == POET_FORM_OTHER)
         return W->any;
     size_t len = form == POET_WUJUE || form == POET_WULV ? 5 : 7;
-    return pos % (len + 1) == len ? W->ends : W->han;
+    if (pos % (len + 1) != len)
+        return W->han;
+    return pos / (len + 1) % 2 == 0 ? W->comma : W->stops;
 }
 
-#line 962 "book/13-poems.nw"
+/* 第 pos 个字是双数句的最后一个字吗（押韵的位置） */
+static int rhyme_position(int form, size_t pos)
+{
+    if (form == POET_FORM_OTHER)
+        return 0;
+    size_t len = form == POET_WUJUE || form == POET_WULV ? 5 : 7;
+    return pos % (len + 1) == len - 1 && pos / (len + 1) % 2 == 1;
+}
+
+#line 982 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
 {
+    if (!(o->temperature >= 0.0f && o->temperature <= 1e30f) || !(o->top_p > 0.0f && o->top_p <= 1.0f) ||
+        !(o->repetition_penalty > 0.0f && o->repetition_penalty <= 1e30f))
+        return poet_fail(e, ATTN_EINVAL, "取字的设置不对：温度要 ≥ 0，top-p 在 (0, 1] 里，重复的惩罚要 > 0");
     writer W;
     int st = writer_init(&W, m, v, e);
     if (st != ATTN_OK)
@@ -117,7 +233,12 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     }
     int id = poet_vocab_id(v, '\n');                 /* 先读一个换行：一首新诗开始了 */
     st = attn_gpt_step(&W.dec, id, W.logits);
-    size_t k = 0;
+    size_t k = 0, n_used = 0;
+    int zhe = 0;                                     /* 这首诗的韵（第 2 句的末字的辙）；0：还没定 */
+    if (o->rhyme != NULL && o->rhyme->n != v->n) {
+        writer_free(&W);
+        return poet_fail(e, ATTN_EINVAL, "韵表和词表对不上");
+    }
     for (; st == ATTN_OK && k < limit && k < cap; k++) {
         const unsigned char *ok = allowed_at(&W, o->form, k);
         if (k < n_start) {                           /* 开头的字由读者给出 */
@@ -127,7 +248,20 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
                 break;
             }
         } else {
-            id = sample(W.logits, ok, v->n, o->temperature, o->top_k, rng, W.cand, W.p);
+            if (o->rhyme != NULL && zhe > 0 && rhyme_position(o->form, k)) {
+                for (size_t i = 0; i < v->n; i++)  /* 只许和第 2 句的末字同辙的字 */
+                    W.rhyme_ok[i] = ok[i] && o->rhyme->zhe[i] == zhe;
+                if (any_allowed(W.rhyme_ok, v->n))
+                    ok = W.rhyme_ok;
+            }
+            if (o->repetition_penalty != 1.0f)
+                poet_penalize(W.logits, W.used, n_used, o->repetition_penalty);
+            if (o->no_repeat_ngram > 0) {
+                memcpy(W.ok, ok, v->n);
+                if (poet_ban_ngrams(W.ok, W.ids, k, o->no_repeat_ngram) > 0 && any_allowed(W.ok, v->n))
+                    ok = W.ok;                       /* 禁掉了几个，还剩可写的 */
+            }
+            id = poet_sample(W.logits, ok, v->n, o, rng, W.cand);
             if (id < 0) {
                 st = poet_fail(e, ATTN_EINVAL, "词表里没有这个位置能写的字");
                 break;
@@ -136,6 +270,13 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
         if (o->form == POET_FORM_OTHER && v->cp[id] == '\n')
             break;                                   /* 自由地写：模型写了换行，这首诗完了 */
         out[k] = v->cp[id];
+        W.ids[k] = id;
+        if (o->rhyme != NULL && zhe == 0 && rhyme_position(o->form, k))
+            zhe = o->rhyme->zhe[id];                 /* 第 2 句的末字定下了韵 */
+        if (W.han[id] && !W.seen[id]) {              /* 写过的汉字，以后要受罚 */
+            W.seen[id] = 1;
+            W.used[n_used++] = id;
+        }
         if (k + 1 < limit)
             st = attn_gpt_step(&W.dec, id, W.logits);
     }
@@ -148,7 +289,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 4663 "book/13-poems.nw"
+#line 5509 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -160,6 +301,13 @@ size_t poet_form_length(int form)
     case POET_QILV: return 8 * 8;
     default: return 0;
     }
+}
+
+poet_write_options poet_write_defaults(int form)
+{
+    return (poet_write_options){form, (float)POET_DEFAULT_TEMPERATURE, POET_DEFAULT_TOP_K,
+                                (float)POET_DEFAULT_TOP_P, (float)POET_DEFAULT_REPETITION_PENALTY,
+                                POET_DEFAULT_NO_REPEAT_NGRAM, NULL};
 }
 
 const char *poet_form_name(int form)
@@ -175,7 +323,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 4694 "book/13-poems.nw"
+#line 5547 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -231,7 +379,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 4526 "book/13-poems.nw"
+#line 5363 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
