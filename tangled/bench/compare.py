@@ -150,6 +150,10 @@ def print_ratios(rows, peaks, a):
     fast_t = pick("fast", threads=a.threads)
     bwd, bwd_t, tb = pick("fast-backward"), pick("fast-backward", threads=a.threads), pick("torch-backward")
     mha, mha_t = pick("mha"), pick("mha", threads=a.threads)
+    if ("chain", 1) in peaks:
+        ref = pick("reference")
+        print(f"参考实现：{ref['gflops']:.2f} GFLOP/s，一条加法链（每次加法算 2 次运算）"
+              f"{peaks[('chain', 1)]:.2f} GFLOP/s，参考实现是它的 {100 * ref['gflops'] / peaks[('chain', 1)]:.0f}%")
     print(f"前向 1 线程：{fast['gflops']:.1f} GFLOP/s，{fast['isa']} 峰值的 "
           f"{100 * fast['gflops'] / peaks[(fast['isa'], 1)]:.0f}%")
     avx2 = [r for r in rows if r.get("impl") == "fast" and r["isa"] == "avx2" and r["threads"] == 1]

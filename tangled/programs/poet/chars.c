@@ -1,4 +1,4 @@
-#line 3534 "book/13-poems.nw"
+#line 3537 "book/13-poems.nw"
 /* programs/poet/chars.c — 第 13 章：汉字和标点，UTF-8 的编码和解码 */
 #include "poet.h"
 
@@ -49,7 +49,7 @@ long poet_utf8_next(const char *s, size_t n, size_t *at)
     return (long)c;
 }
 
-#line 3561 "book/13-poems.nw"
+#line 3564 "book/13-poems.nw"
 int poet_utf8_decode(const char *s, size_t n, uint32_t *out, size_t *len, size_t *bad)
 {
     size_t at = 0, k = 0;

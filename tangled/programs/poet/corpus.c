@@ -1,4 +1,4 @@
-#line 3022 "book/13-poems.nw"
+#line 3025 "book/13-poems.nw"
 /* programs/poet/corpus.c — 第 13 章：把 chinese-poetry 的 JSON 整理成训练集、检验集和词表 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 3059 "book/13-poems.nw"
+#line 3062 "book/13-poems.nw"
 typedef struct {
     opencc_t cc;
     poet_corpus_stats *st;
@@ -281,7 +281,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
     return st;
 }
 
-#line 3169 "book/13-poems.nw"
+#line 3172 "book/13-poems.nw"
 /* 名字是 poet.tang.N.json 时返回 1，*num = N */
 static int tang_file(const char *name, unsigned long *num)
 {
@@ -335,7 +335,7 @@ static int list_files(const char *dir, unsigned long **nums, size_t *count, poet
     return ATTN_OK;
 }
 
-#line 3227 "book/13-poems.nw"
+#line 3230 "book/13-poems.nw"
 static int write_split(const prep *P, const char *dir, const char *name, int valid, poet_err *e)
 {
     char path[4096];
@@ -367,7 +367,7 @@ static int write_stats(const poet_corpus_stats *st, unsigned min_count, const ch
     return ATTN_OK;
 }
 
-#line 3304 "book/13-poems.nw"
+#line 3307 "book/13-poems.nw"
 static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err *e)
 {
     poet_corpus_stats *st = P->st;
@@ -417,7 +417,7 @@ static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err 
     return status;
 }
 
-#line 3260 "book/13-poems.nw"
+#line 3263 "book/13-poems.nw"
 int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
                  poet_corpus_stats *st, poet_err *e)
 {

@@ -1,4 +1,4 @@
-#line 4119 "book/13-poems.nw"
+#line 4122 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 4147 "book/13-poems.nw"
+#line 4150 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -146,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 4192 "book/13-poems.nw"
+#line 4195 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;

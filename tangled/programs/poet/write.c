@@ -1,4 +1,4 @@
-#line 4410 "book/13-poems.nw"
+#line 4413 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -47,7 +47,7 @@ static int sample(const float *logits, const unsigned char *allowed, size_t V, f
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 1 */
 }
 
-#line 4447 "book/13-poems.nw"
+#line 4450 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits, *p;
@@ -148,7 +148,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 4489 "book/13-poems.nw"
+#line 4492 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -175,7 +175,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 4520 "book/13-poems.nw"
+#line 4523 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -231,7 +231,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 4352 "book/13-poems.nw"
+#line 4355 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
