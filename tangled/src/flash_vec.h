@@ -1,4 +1,4 @@
-#line 244 "book/09-fast.nw"
+#line 208 "book/09-fast.nw"
 /* src/flash_vec.h — 一种向量宽度的基本运算和寄存器块。没有包含保护：
    由 src/flash_widths.h 经 FLASH_BODY 按每种宽度包含一次。 */
 #include "fastexp.h"
@@ -33,7 +33,7 @@ ATTN_INLINE FTARGET vf FNAME(max)(vf a, vf b)
     return (vf)((gt & (vi)a) | (~gt & (vi)b));
 }
 
-#line 1407 "book/09-fast.nw"
+#line 1417 "book/09-fast.nw"
 /* 附录 D：FW 个分量一起算的多项式 exp */
 #line 208 "book/D-cpu.nw"
 /* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；算法与 attn_exp_neg 相同 */
@@ -53,7 +53,7 @@ ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
     vi bits = (__builtin_convertvector(kf, vi) + 127) << 23;
     return p * (vf)bits;
 }
-#line 674 "book/09-fast.nw"
+#line 558 "book/09-fast.nw"
 #ifndef ATTN_EXP_POLY
 /* exp(x)，x <= 0（可以是 -inf）：逐个分量 */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
