@@ -80,7 +80,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 1162 "book/09-fast.nw"
+#line 1165 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -95,7 +95,7 @@ int attn_isa_lanes(int isa)
 
 int attn_isa_available(int isa)
 {
-#line 1248 "book/09-fast.nw"
+#line 1251 "book/09-fast.nw"
     /* 附录 D：问 CPU 有没有 AVX2 和 AVX-512 */
 #line 75 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -106,7 +106,7 @@ int attn_isa_available(int isa)
     if (isa == ATTN_ISA_AVX512)
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
     #endif
-#line 1177 "book/09-fast.nw"
+#line 1180 "book/09-fast.nw"
     return isa == ATTN_ISA_PORTABLE;
 }
 
@@ -130,7 +130,7 @@ int attn_isa_current(void)
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (attn_isa_available(i))
             isa = i;
-#line 1252 "book/09-fast.nw"
+#line 1255 "book/09-fast.nw"
     /* 附录 D：环境变量 ATTN_ISA 可以指定一份较窄的 */
 #line 91 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -139,7 +139,7 @@ int attn_isa_current(void)
         if (strcmp(want, flash_isa_names[i]) == 0 && attn_isa_available(i))
             isa = i;
     #endif
-#line 1201 "book/09-fast.nw"
+#line 1204 "book/09-fast.nw"
     __atomic_store_n(&flash_isa, isa, __ATOMIC_RELAXED);
     return isa;
 }
@@ -190,7 +190,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1292 "book/09-fast.nw"
+#line 1295 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -291,7 +291,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 1260 "book/09-fast.nw"
+#line 1263 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
 #line 268 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)
