@@ -1,4 +1,4 @@
-# 图 9.3：从参考实现到快速路径的五级（数据：tangled/figures/fig09-ladder.c，
+# 图 9.4：从参考实现到快速路径的五级（数据：tangled/figures/fig09-ladder.c，
 # 抄在第 9 章 examples/ch09.h 里的一次 compare.py --ladder 测量记录）。
 data = datafile
 set logscale y 10

@@ -1,5 +1,5 @@
-#line 2245 "book/09-fast.nw"
-/* 图 9.3 的数据：examples/ch09.h 里阶梯的测量记录，每行：序号，GFLOP/s，这一级的峰值，名字。 */
+#line 2313 "book/09-fast.nw"
+/* 图 9.4 的数据：examples/ch09.h 里阶梯的测量记录，每行：序号，GFLOP/s，这一级的峰值，名字。 */
 #include <stdio.h>
 
 #include "../examples/ch09.h"
