@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1194 "book/09-fast.nw"
+#line 1139 "book/09-fast.nw"
 /* 附录 D：多项式的 exp，定义 ATTN_EXP_POLY */
 #line 161 "book/D-cpu.nw"
 #define ATTN_EXP_POLY 1

@@ -1,4 +1,4 @@
-#line 1247 "book/09-fast.nw"
+#line 1192 "book/09-fast.nw"
 /* src/flash_kernel.h — 一个查询块的全部工作，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 
@@ -177,7 +177,7 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
 #line 507 "book/09-fast.nw"
 }
 
-#line 1364 "book/09-fast.nw"
+#line 1377 "book/09-fast.nw"
 /* 逐个分量取较大者（整数） */
 ATTN_INLINE FTARGET vi FNAME(maxi)(vi a, vi b)
 {
@@ -219,7 +219,7 @@ static FTARGET uint32_t FNAME(max_bits)(const float *x, size_t n, size_t d, size
     return (uint32_t)top;
 }
 
-#line 1190 "book/09-fast.nw"
+#line 1135 "book/09-fast.nw"
 /* 附录 D：只做乘加的循环 */
 #line 240 "book/D-cpu.nw"
 /* 2·FR 条独立的链，每条做 iters 次 acc = acc·x + y（每次 2·FW 次运算）；返回各分量之和，免得整个循环被优化掉。
