@@ -33,7 +33,7 @@ ATTN_INLINE FTARGET vf FNAME(max)(vf a, vf b)
     return (vf)((gt & (vi)a) | (~gt & (vi)b));
 }
 
-#line 1143 "book/09-fast.nw"
+#line 1116 "book/09-fast.nw"
 /* 附录 D：FW 个分量一起算的多项式 exp */
 #line 208 "book/D-cpu.nw"
 /* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；算法与 attn_exp_neg 相同 */
@@ -53,7 +53,7 @@ ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
     vi bits = (__builtin_convertvector(kf, vi) + 127) << 23;
     return p * (vf)bits;
 }
-#line 472 "book/09-fast.nw"
+#line 461 "book/09-fast.nw"
 #ifndef ATTN_EXP_POLY
 /* exp(x)，x <= 0（可以是 -inf）：逐个分量 */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
