@@ -24,6 +24,7 @@ def parse_args():
     ap.add_argument("--heads", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2, help="多线程的那几行用几个线程")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--ladder", action="store_true", help="只测第 9 章的阶梯：参考实现、三种宽度、多个线程")
     ap.add_argument("--untuned", action="store_true",
                     help="NumPy、PyTorch 照这台机器的缺省运行（环境里的 OpenBLAS 内核，大块内存每次向系统借还）")
     return ap.parse_args()
@@ -35,6 +36,29 @@ def c(a, *extra, threads=1, repeat=None):
            "--threads", str(threads), "--repeat", str(repeat or a.repeat), *extra]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in out.strip().splitlines()]
+def ladder(a):
+    peaks = {(r["peak"], r["threads"]): r["gflops"]
+             for r in c(a, "--peak", threads=1) + c(a, "--peak", threads=a.threads)}
+    steps = [("参考实现（标量，一条加法链）", "chain", c(a, "--impl", "reference", repeat=1)[0])]
+    widths = {"portable": "4 个 float 的向量，分块，在线 softmax", "avx2": "8 个 float（AVX2）",
+              "avx512": "16 个 float（AVX-512）"}
+    for isa, name in widths.items():
+        if (isa, 1) in peaks:
+            steps.append((name, isa, c(a, "--isa", isa)[0]))
+    widest = steps[-1][1]
+    if (widest, a.threads) in peaks and a.threads > 1:
+        steps.append((f"{a.threads} 个线程", widest, c(a, "--isa", widest, threads=a.threads)[0]))
+    print(f"{'第 9 章的阶梯':<34}{'秒':>9}{'GFLOP/s':>9}{'峰值%':>7}{'比上一行快':>10}")
+    out, before = [], None
+    for name, isa, r in steps:
+        share = 100 * r["gflops"] / peaks[(isa, r["threads"])]
+        gain = before / r["seconds"] if before else None
+        print(f"{name:<34}{r['seconds']:>9.4f}{r['gflops']:>9.1f}{share:>7.0f}"
+              f"{'' if gain is None else f'{gain:.2f}':>10}")
+        out.append({"step": name, "isa": isa, "threads": r["threads"], "seconds": r["seconds"],
+                    "gflops": r["gflops"], "peak_gflops": peaks[(isa, r["threads"])]})
+        before = r["seconds"]
+    print(json.dumps({"ladder": out}, ensure_ascii=False))
 def result(a, impl, best, extra, flops_per_head):
     return {"impl": impl, "isa": "-", "n": a.n, "d": a.d, "heads": a.heads, "threads": 1,
             "causal": 0, "seconds": best, "extra_bytes": extra,
@@ -150,6 +174,10 @@ def print_ratios(rows, peaks, a):
     fast_t = pick("fast", threads=a.threads)
     bwd, bwd_t, tb = pick("fast-backward"), pick("fast-backward", threads=a.threads), pick("torch-backward")
     mha, mha_t = pick("mha"), pick("mha", threads=a.threads)
+    if ("chain", 1) in peaks:
+        ref = pick("reference")
+        print(f"参考实现：{ref['gflops']:.2f} GFLOP/s，一条加法链（每次加法算 2 次运算）"
+              f"{peaks[('chain', 1)]:.2f} GFLOP/s，参考实现是它的 {100 * ref['gflops'] / peaks[('chain', 1)]:.0f}%")
     print(f"前向 1 线程：{fast['gflops']:.1f} GFLOP/s，{fast['isa']} 峰值的 "
           f"{100 * fast['gflops'] / peaks[(fast['isa'], 1)]:.0f}%")
     avx2 = [r for r in rows if r.get("impl") == "fast" and r["isa"] == "avx2" and r["threads"] == 1]
@@ -170,6 +198,8 @@ def print_ratios(rows, peaks, a):
 
 def main():
     a = parse_args()
+    if a.ladder:
+        return ladder(a)
     peers.prepare(1, a.untuned)                       # Python 一侧只用一个线程
     import numpy as np
     import torch

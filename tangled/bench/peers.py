@@ -38,9 +38,11 @@ def widest_coretype():
     for name, need in CORETYPES:
         if all(f in flags for f in need):
             env = dict(os.environ, OPENBLAS_CORETYPE=name, OPENBLAS_NUM_THREADS="1")
-            if subprocess.run([sys.executable, "-c", TRIAL], env=env).returncode == 0:
+            status = subprocess.run([sys.executable, "-c", TRIAL], env=env).returncode
+            if status == 0:
                 return name
-            print(f"peers: OpenBLAS 的 {name} 内核在这台机器上算错了，换一个", file=sys.stderr)
+            why = "算错了" if status == 1 else f"试算失败（退出码 {status}）"
+            print(f"peers: OpenBLAS 的 {name} 内核在这台机器上{why}，换一个", file=sys.stderr)
     return None
 def prepare(threads, untuned=False):
     """在导入 NumPy、PyTorch 之前调用"""

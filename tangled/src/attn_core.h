@@ -36,7 +36,7 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
 #line 667 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 1035 "book/09-fast.nw"
+#line 1323 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
 /* 同上，另把每行最后的最大分数 m 和指数和 l 写进 row_m、row_l（各 [heads][n_q]） */
