@@ -127,7 +127,7 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 154 "book/06-cross.nw"
+#line 166 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
    n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
