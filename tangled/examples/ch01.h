@@ -1,4 +1,4 @@
-#line 878 "book/01-mlp.nw"
+#line 886 "book/01-mlp.nw"
 /* examples/ch01.h：第 1 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH01_H
 #define ATTN_EXAMPLES_CH01_H
@@ -25,5 +25,5 @@ static inline void relu_sine_net(size_t n, float *w1, float *b1, float *w2, floa
     b2[0] = (float)sin(0.0);
 }
 
-#line 888 "book/01-mlp.nw"
+#line 896 "book/01-mlp.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 880 "book/02-similarity.nw"
+#line 887 "book/02-similarity.nw"
 /* examples/ch02.h：第 2 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH02_H
 #define ATTN_EXAMPLES_CH02_H
@@ -66,5 +66,5 @@ static inline int naive_attention(const float *x, size_t n, size_t d, int normal
     return ATTN_OK;
 }
 
-#line 893 "book/02-similarity.nw"
+#line 900 "book/02-similarity.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 433 "book/04-scaling.nw"
+#line 439 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
@@ -16,7 +16,7 @@ static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma
 {
     float *q = malloc(d_k * sizeof *q), *k = malloc(d_k * sizeof *k);
     double sum = 0.0, sum2 = 0.0;
-#line 410 "book/04-scaling.nw"
+#line 416 "book/04-scaling.nw"
     if (q == NULL || k == NULL || n < 2) {
         free(q);
         free(k);
@@ -60,7 +60,7 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
     int status = ATTN_OK;
     *max_w = 0.0;
     *entropy = 0.0;
-#line 418 "book/04-scaling.nw"
+#line 424 "book/04-scaling.nw"
     if (q == NULL || k == NULL || v == NULL || w == NULL) {
         free(q);
         free(k);
@@ -89,5 +89,5 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
     return status;
 }
 
-#line 447 "book/04-scaling.nw"
+#line 453 "book/04-scaling.nw"
 #endif

@@ -6,7 +6,7 @@
 
 int attn_relu(float *x, size_t n)
 {
-#line 418 "book/01-mlp.nw"
+#line 426 "book/01-mlp.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -24,7 +24,7 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)
 {
-#line 427 "book/01-mlp.nw"
+#line 435 "book/01-mlp.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;
@@ -35,7 +35,7 @@ int attn_ffn(const float *x, size_t n, size_t d_in,
         return ATTN_EINVAL;
 #line 217 "book/01-mlp.nw"
     float *h = malloc(n * d_hidden * sizeof *h);   /* h[n][d_hidden] */
-#line 438 "book/01-mlp.nw"
+#line 446 "book/01-mlp.nw"
     if (h == NULL)
         return ATTN_ENOMEM;
 #line 219 "book/01-mlp.nw"

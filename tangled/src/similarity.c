@@ -7,7 +7,7 @@
 
 int attn_dot(const float *a, const float *b, size_t n, float *out)
 {
-#line 455 "book/02-similarity.nw"
+#line 462 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -23,7 +23,7 @@ int attn_dot(const float *a, const float *b, size_t n, float *out)
 #line 141 "book/02-similarity.nw"
 int attn_cosine(const float *a, const float *b, size_t n, float *out)
 {
-#line 455 "book/02-similarity.nw"
+#line 462 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -44,7 +44,7 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
 #line 199 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
-#line 455 "book/02-similarity.nw"
+#line 462 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -62,7 +62,7 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 #line 268 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
 {
-#line 463 "book/02-similarity.nw"
+#line 470 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n_a == 0 || n_b == 0 || d == 0)
         return ATTN_EINVAL;

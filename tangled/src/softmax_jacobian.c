@@ -4,7 +4,7 @@
 
 int attn_softmax_jacobian(const float *p, size_t n, float *jac)
 {
-#line 400 "book/04-scaling.nw"
+#line 406 "book/04-scaling.nw"
     size_t bytes;
     if (p == NULL || jac == NULL || n == 0 || !attn_bytes2(&bytes, n, n) ||
         attn_overlap(jac, bytes, p, n * sizeof *p))

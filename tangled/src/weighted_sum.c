@@ -5,7 +5,7 @@
 
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out)
 {
-#line 477 "book/02-similarity.nw"
+#line 484 "book/02-similarity.nw"
     size_t bytes;
     if (w == NULL || v == NULL || out == NULL || n == 0 || d == 0)
         return ATTN_EINVAL;
