@@ -1,4 +1,6 @@
 # 图 4.2：注意力模式一行的最大权重和熵（数据：tangled/figures/fig04-sharpness.c）
+# HTML（SVG）在手机上会缩到一半左右宽，所以 SVG 的字大一些。
+if (GPVAL_TERM eq 'svg') { set tics font ',19'; set key font ',19'; set xlabel font ',19'; set ylabel font ',19' }
 # 两幅小图各只有半页宽，横轴只标 1、32、1024，免得 256 和 1024 挤在一起。图例放在没有数据的地方：
 # 左图左上角（那里的权重都小于 0.3），右图在 ln 64 的虚线之上留出的空白里。
 set multiplot layout 1,2
