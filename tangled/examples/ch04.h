@@ -1,4 +1,4 @@
-#line 409 "book/04-scaling.nw"
+#line 439 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
@@ -16,11 +16,13 @@ static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma
 {
     float *q = malloc(d_k * sizeof *q), *k = malloc(d_k * sizeof *k);
     double sum = 0.0, sum2 = 0.0;
+#line 416 "book/04-scaling.nw"
     if (q == NULL || k == NULL || n < 2) {
         free(q);
         free(k);
         return -1.0;
     }
+#line 85 "book/04-scaling.nw"
     for (size_t s = 0; s < n; s++) {
         attn_rng_normal(r, q, d_k);
         attn_rng_normal(r, k, d_k);
@@ -37,7 +39,7 @@ static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma
     double mean = sum / (double)n;
     return (sum2 - (double)n * mean * mean) / (double)(n - 1);
 }
-#line 143 "book/04-scaling.nw"
+#line 139 "book/04-scaling.nw"
 /* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
 static inline double row_entropy(const float *p, size_t n)
 {
@@ -47,25 +49,32 @@ static inline double row_entropy(const float *p, size_t n)
             h -= (double)p[j] * log((double)p[j]);
     return h;
 }
-#line 158 "book/04-scaling.nw"
+#line 154 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
    累计最大权重和熵，最后取平均。 */
 static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
                              float scale, double *max_w, double *entropy)
 {
-    int status = ATTN_ENOMEM;
     float *q = malloc(d_k * sizeof *q), *k = malloc(n_k * d_k * sizeof *k);
     float *v = calloc(n_k, sizeof *v), *w = malloc(n_k * sizeof *w), out;
+    int status = ATTN_OK;
     *max_w = 0.0;
     *entropy = 0.0;
-    if (q == NULL || k == NULL || v == NULL || w == NULL)
-        goto done;
+#line 424 "book/04-scaling.nw"
+    if (q == NULL || k == NULL || v == NULL || w == NULL) {
+        free(q);
+        free(k);
+        free(v);
+        free(w);
+        return ATTN_ENOMEM;
+    }
+#line 165 "book/04-scaling.nw"
     for (size_t s = 0; s < trials; s++) {
         attn_rng_normal(r, q, d_k);
         attn_rng_normal(r, k, n_k * d_k);
         status = attn_sdpa(q, k, v, 1, n_k, d_k, 1, scale, NULL, 0, &out, w);
         if (status != ATTN_OK)
-            goto done;
+            break;
         float m = 0.0f;
         for (size_t j = 0; j < n_k; j++)
             if (w[j] > m)
@@ -73,8 +82,6 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
         *max_w += m / (double)trials;
         *entropy += row_entropy(w, n_k) / (double)trials;
     }
-    status = ATTN_OK;
-done:
     free(q);
     free(k);
     free(v);
@@ -82,5 +89,5 @@ done:
     return status;
 }
 
-#line 423 "book/04-scaling.nw"
+#line 453 "book/04-scaling.nw"
 #endif

@@ -1,5 +1,5 @@
-#line 1642 "book/03-attention.nw"
-/* 图 3.1 的数据：注意力模式，每行一个格子：键 j，查询 i，权重。 */
+#line 1898 "book/03-attention.nw"
+/* @fig:fluffy 的数据：注意力权重，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
-#line 1670 "book/03-attention.nw"
-/* 图 3.1 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
+#line 1926 "book/03-attention.nw"
+/* @fig:fluffy 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
 #include "attn.h"
 #include "live_json.h"
 #include "../examples/ch03.h"

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""第 1 章：attn_relu 与 PyTorch 的 F.relu 对照（NaN 原样留下，两边一样）。
+
+    ch01_torch_relu.py LIBATTN      LIBATTN 是 libattn.so 的路径
+"""
+import ctypes
+import sys
+
+import torch
+import torch.nn.functional as F
+
+P = ctypes.POINTER(ctypes.c_float)
+
+
+def ptr(t):
+    """连续存放的 float32 张量的数据指针"""
+    assert t.dtype == torch.float32 and t.is_contiguous()
+    return ctypes.cast(t.data_ptr(), P)
+
+
+def main():
+    lib = ctypes.CDLL(sys.argv[1])
+    lib.attn_relu.argtypes = [P, ctypes.c_size_t]
+    torch.manual_seed(1)
+    x = torch.cat([torch.randn(1000), torch.tensor([0.0, -0.0, float("nan"), float("inf"), -float("inf")])])
+    got = x.clone()
+    assert lib.attn_relu(ptr(got), got.numel()) == 0
+    want = F.relu(x)
+    print("F.relu 与 attn_relu：", "一样" if torch.equal(got.nan_to_num(7.0), want.nan_to_num(7.0)) else "不一样")
+    assert torch.equal(got.nan_to_num(7.0), want.nan_to_num(7.0))   # NaN 的位置也相同
+    assert torch.isnan(got[-3])
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
