@@ -101,7 +101,7 @@ int attn_rng_normal(attn_rng *r, float *x, size_t n);
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 303 "book/05-mask.nw"
+#line 313 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3

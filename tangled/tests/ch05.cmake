@@ -27,6 +27,14 @@ attn_program_test(NAME ch05-kvcache LABEL ch05
 attn_program_test(NAME ch05-kvcache-full LABEL ch05 EXIT 1
     EXPECT "第 5 个位置.*缓存已满" "cache is full"
     COMMAND attn-ch05 kvcache --tokens 6 --capacity 4)
+attn_program_test(NAME ch05-kvcache-count LABEL ch05
+    EXPECT "用缓存: 38664142848 次" "不用缓存: 18166107340800 次" "469\\.8 倍"
+    COMMAND attn-ch05 kvcache --count)
+attn_program_test(NAME ch05-kvcache-count-2048 LABEL ch05
+    EXPECT "用缓存: 96655638528 次" "不用缓存: 85829565284352 次" "888\\.0 倍"
+    COMMAND attn-ch05 kvcache --count --tokens 2048)
+attn_program_test(NAME ch05-kvcache-count-overflow LABEL ch05 EXIT 2 EXPECT "64 位" "用法"
+    COMMAND attn-ch05 kvcache --count --tokens 1000000 --d-model 1000000 --layers 1000000)
 attn_program_test(NAME ch05-memory LABEL ch05
     EXPECT "268435456 字节"
     COMMAND attn-ch05 memory --n 8192)
