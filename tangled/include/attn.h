@@ -292,7 +292,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 557 "book/11-block.nw"
+#line 561 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -306,7 +306,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 716 "book/11-block.nw"
+#line 720 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;

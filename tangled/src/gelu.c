@@ -40,7 +40,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
-#line 1625 "book/11-block.nw"
+#line 1629 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;

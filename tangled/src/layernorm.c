@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 1604 "book/11-block.nw"
+#line 1608 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
