@@ -6,7 +6,7 @@
 #include <float.h>
 #include <math.h>
 
-#line 915 "book/10-position.nw"
+#line 990 "book/10-position.nw"
 /* n、d 不为 0，d 是偶数，n·d 个 float 的字节数装得进 size_t，最后一行的位置 pos0 + n − 1 也装得进 */
 static int position_sizes_ok(size_t n, size_t d, size_t pos0)
 {
@@ -45,7 +45,7 @@ int attn_positions_sinusoidal(float *pe, size_t n, size_t d)
     return attn_positions_sinusoidal_from(pe, n, d, 0);
 }
 
-#line 927 "book/10-position.nw"
+#line 1002 "book/10-position.nw"
 /* 成功时 *base_used 是实际用的底数 */
 static int rope_check(const float *x, size_t n, size_t d, size_t pos0, float base,
                       double *base_used)
@@ -55,14 +55,14 @@ static int rope_check(const float *x, size_t n, size_t d, size_t pos0, float bas
     if (!(base >= 0.0f) || isinf(base))
         return ATTN_EINVAL;
     *base_used = base == 0.0f ? 10000.0 : (double)base;
-#line 947 "book/10-position.nw"
+#line 1022 "book/10-position.nw"
     const double limit = (double)FLT_MAX * (double)FLT_MAX;
     for (size_t i = 0; i < n * d; i += 2) {
         double a = x[i], b = x[i + 1];
         if (a * a + b * b > limit)
             return ATTN_EINVAL;
     }
-#line 937 "book/10-position.nw"
+#line 1012 "book/10-position.nw"
     return ATTN_OK;
 }
 
