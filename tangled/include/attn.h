@@ -101,12 +101,7 @@ int attn_rng_normal(attn_rng *r, float *x, size_t n);
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 313 "book/05-mask.nw"
-/* 状态码（续）：缓存没有空位了。 */
-enum {
-    ATTN_EFULL = 3
-};
-
+#line 307 "book/05-mask.nw"
 /* KV 缓存：按位置顺序存放键 k[capacity×d_k] 和值 v[capacity×d_v]，前 len 行有效。 */
 typedef struct attn_kv_cache {
     size_t capacity, len, d_k, d_v;
@@ -121,12 +116,17 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
 int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_t n);
 /* 缓存里最后 n_q 个位置的查询 q[n_q×d_k] 对全部缓存做因果注意力（右下角对齐）：
    out[n_q×d_v]，weights 为 NULL 或 n_q×len。scale 的含义同 attn_sdpa。
-   n_q 大于缓存里的位置数 len 时是 ATTN_EINVAL：查询一定已经在缓存里。
-   out、weights 与 q 或缓存重叠时是 ATTN_EINVAL（同 attn_sdpa）。 */
+   n_q 不能大于缓存里的位置数 len：查询一定已经在缓存里。
+   参数不合法（同 attn_sdpa，含重叠）时返回错误码。 */
 int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
+#line 468 "book/05-mask.nw"
+/* 状态码（续）：缓存没有空位了。 */
+enum {
+    ATTN_EFULL = 3
+};
 #line 166 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
    n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
