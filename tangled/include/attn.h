@@ -222,21 +222,20 @@ int attn_sdpa_ex(const float *q, const float *k, const float *v,
                  float *out, float *weights, const attn_sdpa_options *opt);
 #line 99 "book/10-position.nw"
 /* 正弦位置编码（Vaswani 等，2017）：pe[n×d]，d 为偶数，位置 p 就是行号，
-   pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。
-   pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出：ATTN_EINVAL。 */
+   pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。 */
+/* ATTN_EINVAL：pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出。 */
 int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
 /* 同上，但第 i 行是位置 pos0 + i 的编码（pos0 = 0 时就是 attn_positions_sinusoidal）。
-   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。
-   另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
+   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。 */
+/* 另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
 int attn_positions_sinusoidal_from(float *pe, size_t n, size_t d, size_t pos0);
 
 /* 旋转位置编码（RoPE，Su 等，2021），原地作用于 x[n×d]，d 为偶数。
    第 i 行位于位置 pos0 + i；每一对 (x[2j], x[2j+1]) 转过角度 θ = (pos0 + i)·base^(−2j/d)：
-   (a, b) → (a·cos θ − b·sin θ, a·sin θ + b·cos θ)。
-   base 为 0 表示 10000；base 为负数、NaN 或无穷大是 ATTN_EINVAL。
-   x 为 NULL、n 或 d 为 0、d 为奇数、字节数溢出、最后一行的位置 pos0 + n − 1 超出 size_t、
-   某一对的长度超出 float 的范围（含无穷大）：ATTN_EINVAL，x 不被改动。
+   (a, b) → (a·cos θ − b·sin θ, a·sin θ + b·cos θ)。base 为 0 表示 10000。
    x 里的 NaN 只会传给同一对里的另一个数。 */
+/* ATTN_EINVAL，x 不被改动：base 为负数、NaN 或无穷大；x 为 NULL、n 或 d 为 0、d 为奇数、
+   字节数溢出、最后一行的位置 pos0 + n − 1 超出 size_t、某一对的长度超出 float 的范围（含无穷大）。 */
 int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
 #line 70 "book/11-block.nw"
 /* 层规范化（第 11 章）：对 x[n×d] 的每一行
