@@ -198,7 +198,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 392 "book/08-params.nw"
+#line 336 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
