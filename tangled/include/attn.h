@@ -145,13 +145,15 @@ typedef struct attn_mha_weights {
 /* out[n_q×d_model] = MultiHead(x_q[n_q×d_model], x_kv[n_kv×d_model])。
    自注意力把同一块缓冲区同时传给 x_q 和 x_kv。每个头的缩放系数是 1/sqrt(d_head)；
    mask 和 causal 的含义与 attn_sdpa 相同，对每个头都生效。
-   out 可以与 x_q、x_kv、mask 重叠（它们在写 out 之前已经读完）；与 w_o 或 b_o 重叠是 ATTN_EINVAL。 */
+   out 可以与 x_q、x_kv、mask 重叠（它们在写 out 之前已经读完）。 */
+/* out 与 w_o 或 b_o 重叠：ATTN_EINVAL。 */
 int attn_mha(const attn_mha_weights *w,
              const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
              const unsigned char *mask, int causal, float *out);
 
 /* 头 head 的注意力模式 pattern[n_q×n_kv]；其余参数与 attn_mha 相同。
-   pattern 可以与 x_q、x_kv 和权重重叠（投影之后才写它）；与 mask 重叠是 ATTN_EINVAL。 */
+   pattern 可以与 x_q、x_kv 和权重重叠（投影之后才写它）。 */
+/* pattern 与 mask 重叠：ATTN_EINVAL。 */
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern);
