@@ -1,3 +1,7 @@
+# PyTorch 的对应函数（后记“与 PyTorch 对照”；没有 torch 时失败）
+add_test(NAME ch05-torch-sdpa
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/tests/ch05_torch_sdpa.py $<TARGET_FILE:attn_shared>)
+set_tests_properties(ch05-torch-sdpa PROPERTIES LABELS ch05)
 attn_program_test(NAME ch05-mask-zero-scores LABEL ch05
     EXPECT "权重 *: *0\\.6652 0\\.2447 0\\.0900" "和 *: *1\\.0000"
     COMMAND attn-ch05 mask --method zero-scores)
