@@ -1,4 +1,4 @@
-#line 962 "book/11-block.nw"
+#line 964 "book/11-block.nw"
 /* examples/ch11.h：第 11 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH11_H
 #define ATTN_EXAMPLES_CH11_H
@@ -54,5 +54,5 @@ static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n
     return status;
 }
 
-#line 974 "book/11-block.nw"
+#line 976 "book/11-block.nw"
 #endif

@@ -122,7 +122,7 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 481 "book/05-mask.nw"
+#line 483 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3

@@ -1,7 +1,7 @@
 #line 201 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 1620 "book/11-block.nw"
+#line 1622 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1355 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -16,7 +16,7 @@ int attn_gelu(float *x, size_t n)
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 1624 "book/11-block.nw"
+#line 1626 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1359 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
@@ -40,7 +40,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
-#line 1655 "book/11-block.nw"
+#line 1657 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;

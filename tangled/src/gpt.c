@@ -125,7 +125,7 @@ void attn_gpt_free(attn_gpt *m)
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 1713 "book/11-block.nw"
+#line 1715 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -134,7 +134,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
         attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 1725 "book/11-block.nw"
+#line 1727 "book/11-block.nw"
     for (size_t i = 0; i < n; i++)
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
@@ -164,7 +164,7 @@ static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer 
 #line 590 "book/11-block.nw"
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 {
-#line 1733 "book/11-block.nw"
+#line 1735 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes3(&bytes, 2, n, (size_t)m->cfg.d_model))
@@ -204,7 +204,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 1742 "book/11-block.nw"
+#line 1744 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
@@ -225,7 +225,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 1750 "book/11-block.nw"
+#line 1752 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||

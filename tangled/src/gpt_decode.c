@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1761 "book/11-block.nw"
+#line 1763 "book/11-block.nw"
 int attn_gpt_decoder_init(attn_gpt_decoder *dec, const attn_gpt *m)
 {
     size_t bytes;
@@ -95,7 +95,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
 #line 755 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
-#line 1801 "book/11-block.nw"
+#line 1803 "book/11-block.nw"
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||
         dec->broken || !attn_gpt_ready(dec->m))
         return ATTN_EINVAL;

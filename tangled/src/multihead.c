@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 575 "book/07-multihead.nw"
+#line 577 "book/07-multihead.nw"
 /* 检查指针、维度和所有缓冲区的字节数；成功时 *d_cat = n_heads·d_head。 */
 static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
                      const float *x_kv, size_t n_kv, size_t *d_cat)
@@ -27,7 +27,7 @@ static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
     return ATTN_OK;
 }
 
-#line 601 "book/07-multihead.nw"
+#line 603 "book/07-multihead.nw"
 struct mha_scratch {
     void *mem;             /* 一次分配：注意力核心的工作区在前，下面四个矩阵在后 */
     float *qa, *ka, *va;   /* 所有头的投影：qa[n_q][d_cat]，ka、va[n_kv][d_cat] */
@@ -102,7 +102,7 @@ int attn_mha(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 564 "book/07-multihead.nw"
+#line 566 "book/07-multihead.nw"
     if (out == NULL)
         return ATTN_EINVAL;
     if (attn_overlap(out, n_q * w->d_model * sizeof *out, w->w_o, d_cat * w->d_model * sizeof *out) ||
@@ -136,7 +136,7 @@ int attn_mha_pattern(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 629 "book/07-multihead.nw"
+#line 631 "book/07-multihead.nw"
     if (pattern == NULL || head >= w->n_heads)
         return ATTN_EINVAL;
 #line 281 "book/07-multihead.nw"
