@@ -129,7 +129,8 @@ enum {
 };
 #line 166 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
-   n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
+   n_valid 必须在 1 和 n_k 之间。 */
+/* ATTN_EINVAL：mask 为 NULL，n_q、n_k 或 n_valid 为 0，n_valid > n_k，n_q·n_k 溢出。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
 #line 76 "book/07-multihead.nw"
 /* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
