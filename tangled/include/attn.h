@@ -244,8 +244,8 @@ int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
 /* 层规范化（第 11 章）：对 x[n×d] 的每一行
    y = (x − mean) / sqrt(var + eps) · gamma + beta，var 是总体方差（除以 d）。
    gamma、beta 各 d 个数，或 NULL（表示全 1、全 0）。eps 必须是有限的正数。
-   y 可以就是 x（就地计算）；y 与 x 部分重叠，或与 gamma、beta 重叠：ATTN_EINVAL。
-   x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
+   y 可以就是 x（就地计算）。NaN 只让它所在的行变成 NaN。 */
+/* ATTN_EINVAL，y 不被改动：y 与 x 部分重叠，或与 gamma、beta 重叠；x、gamma、beta 里有无穷大（均值没有定义）。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
 #line 180 "book/11-block.nw"
@@ -253,13 +253,13 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
    x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。
    x 为 NULL、n 为 0、n 个 float 的字节数超出 size_t：ATTN_EINVAL。 */
 int attn_gelu(float *x, size_t n);
-#line 248 "book/11-block.nw"
+#line 240 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 318 "book/11-block.nw"
+#line 310 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
@@ -294,7 +294,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed);
 /* 释放 init 或 bind 分配的内存（bind 时调用者的 params 不动），把 *m 清零；m 为 NULL 时什么也不做。 */
 void attn_gpt_free(attn_gpt *m);
-#line 555 "book/11-block.nw"
+#line 547 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -308,7 +308,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 719 "book/11-block.nw"
+#line 711 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;

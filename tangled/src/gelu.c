@@ -1,7 +1,7 @@
 #line 201 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 1622 "book/11-block.nw"
+#line 1630 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1355 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,35 +12,37 @@
 
 int attn_gelu(float *x, size_t n)
 {
+#line 1605 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
+#line 211 "book/11-block.nw"
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 1626 "book/11-block.nw"
+#line 1634 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1359 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 215 "book/11-block.nw"
+#line 213 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 228 "book/11-block.nw"
+#line 1611 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 218 "book/11-block.nw"
+#line 216 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
     return ATTN_OK;
 }
 
-#line 259 "book/11-block.nw"
+#line 251 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
-#line 1657 "book/11-block.nw"
+#line 1665 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;
@@ -49,7 +51,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
         !attn_bytes2(&bytes, n, d_hidden) || !attn_bytes2(&bytes, d_hidden, d_out) ||
         !attn_bytes2(&bytes, n, d_out))
         return ATTN_EINVAL;
-#line 264 "book/11-block.nw"
+#line 256 "book/11-block.nw"
     float *h = malloc(n * d_hidden * sizeof(float));   /* h[n][d_hidden] */
     if (h == NULL)
         return ATTN_ENOMEM;
