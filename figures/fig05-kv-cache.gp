@@ -2,7 +2,7 @@
 # 块 0 格子（x y 半宽 半高 值），1 新追加的行，2 空位，3 权重条，4 居中文字，5 左对齐文字
 # 数字用小一号的字（SVG 的基准字号是 14，PDF 是 10）
 small = GPVAL_TERM eq "svg" ? ",12" : ",9"
-set xrange [-0.8:41.5]
+set xrange [-0.8:50.5]
 set yrange [-20.8:1.0]
 unset border
 unset tics

@@ -1,6 +1,7 @@
 # figures/fig07-heads.gp — 三个手工头在同一句话上的注意力模式（行 = 查询，列 = 键）
 # 数据：tangled/figures/fig07-heads.c 的输出，三块，每行 “键 查询 权重”。
-set multiplot layout 1,3 title "a fluffy blue creature roamed the verdant forest" margins 0.1,0.99,0.2,0.8 spacing 0.03,0
+# 句子写在图注里，不作总标题（总标题会压住三个小标题）；最右边一张带颜色条
+set multiplot layout 1,3 margins 0.1,0.88,0.2,0.88 spacing 0.03,0
 set xrange [-0.5:7.5]
 set yrange [7.5:-0.5]
 set cbrange [0:1]
@@ -16,5 +17,8 @@ set title "头 1：名词找形容词"
 unset ytics
 plot datafile index 1 using 1:2:3 with image notitle
 set title "头 2：看句首"
+set colorbox user origin 0.905,0.2 size 0.018,0.68
+set cbtics 0,0.5,1 font ",8"
+set cblabel "权重" font ",8"
 plot datafile index 2 using 1:2:3 with image notitle
 unset multiplot

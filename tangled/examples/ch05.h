@@ -1,4 +1,4 @@
-#line 1048 "book/05-mask.nw"
+#line 1170 "book/05-mask.nw"
 /* examples/ch05.h：第 5 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH05_H
 #define ATTN_EXAMPLES_CH05_H
@@ -59,7 +59,7 @@ static inline void mask_naive_inf(const float *s, const unsigned char *visible, 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 1007 "book/05-mask.nw"
+#line 1090 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -70,19 +70,54 @@ static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned 
         return 0;
     return n * sizeof(float);
 }
-#line 1020 "book/05-mask.nw"
-/* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
-   逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
-enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
-static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
+#line 1103 "book/05-mask.nw"
+/* *acc += a·b·c；超出 64 位时返回 0 */
+static inline int macs_add3(unsigned long long *acc, unsigned long long a,
+                            unsigned long long b, unsigned long long c)
+{
+    unsigned long long p;
+    return !__builtin_mul_overflow(a, b, &p) && !__builtin_mul_overflow(p, c, &p) &&
+           !__builtin_add_overflow(*acc, p, acc);
+}
+
+/* 一次一个词地生成 n 个词，layers 层、宽 d 的注意力子层一共做多少次乘加；超出 64 位时返回 0。
+   一层里，一个词的四个投影（W_Q、W_K、W_V、W_O）是 4d² 次；位置 s 上的词对 s+1 个键
+   算一行注意力（分数、加权求和）是 2d(s+1) 次。
+   cached 非零：第 t 步只算新词 t；为零：第 t 步把词 0..t 整段重算。 */
+static inline unsigned long long kv_generation_macs(size_t n, size_t d, size_t layers, int cached)
+{
+    unsigned long long total = 0;
+    for (unsigned long long t = 0; t < n; t++) {
+        unsigned long long first = cached ? t : 0;          /* 这一步算词 first..t */
+        unsigned long long words = t + 1 - first;
+        /* Σ_{s=first}^{t} (s+1) */
+        unsigned long long rows = (t + 1) * (t + 2) / 2 - first * (first + 1) / 2;
+        if (!macs_add3(&total, layers, words, 4ULL * d * d) ||
+            !macs_add3(&total, layers, rows, 2ULL * d))
+            return 0;
+    }
+    return total;
+}
+#line 1133 "book/05-mask.nw"
+/* 图 5.1、图 5.2、活图和测试共用：6 个位置的随机查询 q[6×8]、键 k[6×8]、值 v[6×1]（种子 5） */
+enum { KVF_N = 6, KVF_DK = 8, KVF_DV = 1 };
+static inline int causal_example(float *q, float *k, float *v)
 {
     attn_rng r;
-    attn_kv_cache c;
-    float out[KVF_DV];
-    int status = attn_rng_seed(&r, 17);
+    int status = attn_rng_seed(&r, 5);
     if (status == ATTN_OK) status = attn_rng_normal(&r, q, KVF_N * KVF_DK);
     if (status == ATTN_OK) status = attn_rng_normal(&r, k, KVF_N * KVF_DK);
     if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
+    return status;
+}
+#line 1147 "book/05-mask.nw"
+/* 图 5.2 与测试共用：图 5.1 的查询、键、值逐词追加进缓存；
+   第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
+static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
+{
+    attn_kv_cache c;
+    float out[KVF_DV];
+    int status = causal_example(q, k, v);
     if (status == ATTN_OK) status = attn_kv_cache_init(&c, KVF_N, KVF_DK, KVF_DV);
     if (status != ATTN_OK)
         return status;
@@ -97,5 +132,5 @@ static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1060 "book/05-mask.nw"
+#line 1184 "book/05-mask.nw"
 #endif

@@ -23,7 +23,7 @@ static int exercise_failed(const char *exercise, int status)
     return 1;
 }
 
-#line 1403 "book/05-mask.nw"
+#line 1562 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -57,7 +57,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 1439 "book/05-mask.nw"
+#line 1598 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -87,18 +87,43 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 1471 "book/05-mask.nw"
+#line 1630 "book/05-mask.nw"
+/* --count：用与不用缓存，生成时注意力子层的乘加次数 */
+static int kv_count(const char *exercise, size_t tokens, size_t d, size_t layers)
+{
+    if (tokens == 0 || d == 0 || layers == 0)
+        return bad_value(exercise, "需要 tokens、d-model、layers 都 >= 1");
+    unsigned long long with = kv_generation_macs(tokens, d, layers, 1);
+    unsigned long long without = kv_generation_macs(tokens, d, layers, 0);
+    if (with == 0 || without == 0)
+        return bad_value(exercise, "乘加次数超出了 64 位整数");
+    printf("生成 %zu 个词，d = %zu，%zu 层（注意力子层：四个投影和注意力）\n", tokens, d, layers);
+    printf("用缓存: %llu 次乘加\n", with);
+    printf("不用缓存: %llu 次乘加\n", without);
+    printf("不用缓存是用缓存的 %.1f 倍\n", (double)without / (double)with);
+    return 0;
+}
+
 static int ex_kvcache(int argc, char **argv)
 {
-    size_t tokens = 6, capacity = 6, seed = 17;
+    const size_t unset = (size_t)-1;          /* cli_parse 不接受这么大的值 */
+    size_t tokens = unset, capacity = 6, seed = 17, d = 768, layers = 12;
+    int count = 0;
     const struct cli_option opts[] = {
-        {"tokens", CLI_SIZE, &tokens, "生成的位置数（默认 6，最多 256）"},
+        {"tokens", CLI_SIZE, &tokens, "生成的位置数（默认 6，最多 256；--count 时默认 1024）"},
         {"capacity", CLI_SIZE, &capacity, "缓存的容量（默认 6）"},
         {"seed", CLI_SIZE, &seed, "随机数种子（默认 17）"},
+        {"count", CLI_FLAG, &count, "不生成，只数用与不用缓存的乘加次数"},
+        {"d-model", CLI_SIZE, &d, "--count 时模型的宽度 d（默认 768，GPT-2 小模型）"},
+        {"layers", CLI_SIZE, &layers, "--count 时的层数（默认 12）"},
     };
     int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (st <= 0)
         return st < 0 ? 0 : 2;
+    if (count)
+        return kv_count(argv[0], tokens == unset ? 1024 : tokens, d, layers);
+    if (tokens == unset)
+        tokens = 6;
     if (tokens == 0 || tokens > 256 || capacity == 0)
         return bad_value(argv[0], "需要 1 <= tokens <= 256，capacity >= 1");
     enum { DK = 4, DV = 3 };
@@ -131,7 +156,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1517 "book/05-mask.nw"
+#line 1701 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;

@@ -111,12 +111,7 @@ int attn_rng_normal(attn_rng *r, float *x, size_t n);
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 303 "book/05-mask.nw"
-/* 状态码（续）：缓存没有空位了。 */
-enum {
-    ATTN_EFULL = 3
-};
-
+#line 316 "book/05-mask.nw"
 /* KV 缓存：按位置顺序存放键 k[capacity×d_k] 和值 v[capacity×d_v]，前 len 行有效。 */
 typedef struct attn_kv_cache {
     size_t capacity, len, d_k, d_v;
@@ -131,17 +126,23 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
 int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_t n);
 /* 缓存里最后 n_q 个位置的查询 q[n_q×d_k] 对全部缓存做因果注意力（右下角对齐）：
    out[n_q×d_v]，weights 为 NULL 或 n_q×len。scale 的含义同 attn_sdpa。
-   n_q 大于缓存里的位置数 len 时是 ATTN_EINVAL：查询一定已经在缓存里。
-   out、weights 与 q 或缓存重叠时是 ATTN_EINVAL（同 attn_sdpa）。 */
+   n_q 不能大于缓存里的位置数 len：查询一定已经在缓存里。
+   参数不合法（同 attn_sdpa，含重叠）时返回错误码。 */
 int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
+#line 483 "book/05-mask.nw"
+/* 状态码（续）：缓存没有空位了。 */
+enum {
+    ATTN_EFULL = 3
+};
 #line 166 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
-   n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
+   n_valid 必须在 1 和 n_k 之间。 */
+/* ATTN_EINVAL：mask 为 NULL，n_q、n_k 或 n_valid 为 0，n_valid > n_k，n_q·n_k 溢出。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);
-#line 75 "book/07-multihead.nw"
+#line 76 "book/07-multihead.nw"
 /* 多头注意力的权重。字段和顺序是公开约定。投影是 y = x·W + b（行向量）。
    w_q、w_k、w_v：d_model × (n_heads·d_head)，头 h 占第 [h·d_head, (h+1)·d_head) 列。
    w_o：(n_heads·d_head) × d_model。b_q、b_k、b_v 长 n_heads·d_head，b_o 长 d_model；
@@ -155,17 +156,19 @@ typedef struct attn_mha_weights {
 /* out[n_q×d_model] = MultiHead(x_q[n_q×d_model], x_kv[n_kv×d_model])。
    自注意力把同一块缓冲区同时传给 x_q 和 x_kv。每个头的缩放系数是 1/sqrt(d_head)；
    mask 和 causal 的含义与 attn_sdpa 相同，对每个头都生效。
-   out 可以与 x_q、x_kv、mask 重叠（它们在写 out 之前已经读完）；与 w_o 或 b_o 重叠是 ATTN_EINVAL。 */
+   out 可以与 x_q、x_kv、mask 重叠（它们在写 out 之前已经读完）。 */
+/* out 与 w_o 或 b_o 重叠：ATTN_EINVAL。 */
 int attn_mha(const attn_mha_weights *w,
              const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
              const unsigned char *mask, int causal, float *out);
 
 /* 头 head 的注意力模式 pattern[n_q×n_kv]；其余参数与 attn_mha 相同。
-   pattern 可以与 x_q、x_kv 和权重重叠（投影之后才写它）；与 mask 重叠是 ATTN_EINVAL。 */
+   pattern 可以与 x_q、x_kv 和权重重叠（投影之后才写它）。 */
+/* pattern 与 mask 重叠：ATTN_EINVAL。 */
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern);
-#line 98 "book/08-params.nw"
+#line 100 "book/08-params.nw"
 /* 参数计数（第 8 章）：只有解码器的 Transformer 的形状。计数一律是 64 位无符号整数。 */
 
 typedef struct attn_gpt_config {
@@ -208,7 +211,7 @@ int attn_count_params(const attn_gpt_config *cfg, attn_param_breakdown *out);
 
 /* 已发表的形状："gpt2-small"、"gpt3-175b"。不认识的名字：ATTN_EINVAL。 */
 int attn_gpt_preset(const char *name, attn_gpt_config *cfg);
-#line 383 "book/08-params.nw"
+#line 336 "book/08-params.nw"
 /* 注意力的两次矩阵乘（QKᵀ 与 权重·V）在 n_tokens 个词上的浮点运算次数，全部层和头：
    4 · n_tokens² · d_head · n_heads · n_layers。按完整的 n×n 矩阵计，不扣除因果掩码省下的部分。 */
 int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens, uint64_t *flops);
@@ -232,42 +235,41 @@ int attn_sdpa_ex(const float *q, const float *k, const float *v,
                  float *out, float *weights, const attn_sdpa_options *opt);
 #line 99 "book/10-position.nw"
 /* 正弦位置编码（Vaswani 等，2017）：pe[n×d]，d 为偶数，位置 p 就是行号，
-   pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。
-   pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出：ATTN_EINVAL。 */
+   pe[p][2j] = sin(p / 10000^(2j/d))，pe[p][2j+1] = cos(p / 10000^(2j/d))。 */
+/* ATTN_EINVAL：pe 为 NULL、n 或 d 为 0、d 为奇数、n·d 个 float 的字节数溢出。 */
 int attn_positions_sinusoidal(float *pe, size_t n, size_t d);
 /* 同上，但第 i 行是位置 pos0 + i 的编码（pos0 = 0 时就是 attn_positions_sinusoidal）。
-   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。
-   另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
+   生成时一次只要一行：attn_positions_sinusoidal_from(pe, 1, d, t) 就是 PE(t)。 */
+/* 另有一条：最后一行的位置 pos0 + n − 1 超出 size_t 时也是 ATTN_EINVAL。出错时 pe 不被改动。 */
 int attn_positions_sinusoidal_from(float *pe, size_t n, size_t d, size_t pos0);
 
 /* 旋转位置编码（RoPE，Su 等，2021），原地作用于 x[n×d]，d 为偶数。
    第 i 行位于位置 pos0 + i；每一对 (x[2j], x[2j+1]) 转过角度 θ = (pos0 + i)·base^(−2j/d)：
-   (a, b) → (a·cos θ − b·sin θ, a·sin θ + b·cos θ)。
-   base 为 0 表示 10000；base 为负数、NaN 或无穷大是 ATTN_EINVAL。
-   x 为 NULL、n 或 d 为 0、d 为奇数、字节数溢出、最后一行的位置 pos0 + n − 1 超出 size_t、
-   某一对的长度超出 float 的范围（含无穷大）：ATTN_EINVAL，x 不被改动。
+   (a, b) → (a·cos θ − b·sin θ, a·sin θ + b·cos θ)。base 为 0 表示 10000。
    x 里的 NaN 只会传给同一对里的另一个数。 */
+/* ATTN_EINVAL，x 不被改动：base 为负数、NaN 或无穷大；x 为 NULL、n 或 d 为 0、d 为奇数、
+   字节数溢出、最后一行的位置 pos0 + n − 1 超出 size_t、某一对的长度超出 float 的范围（含无穷大）。 */
 int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base);
 #line 70 "book/11-block.nw"
 /* 层规范化（第 11 章）：对 x[n×d] 的每一行
    y = (x − mean) / sqrt(var + eps) · gamma + beta，var 是总体方差（除以 d）。
    gamma、beta 各 d 个数，或 NULL（表示全 1、全 0）。eps 必须是有限的正数。
-   y 可以就是 x（就地计算）；y 与 x 部分重叠，或与 gamma、beta 重叠：ATTN_EINVAL。
-   x、gamma、beta 里有无穷大：ATTN_EINVAL（均值没有定义），y 不被改动；NaN 只让它所在的行变成 NaN。 */
+   y 可以就是 x（就地计算）。NaN 只让它所在的行变成 NaN。 */
+/* ATTN_EINVAL，y 不被改动：y 与 x 部分重叠，或与 gamma、beta 重叠；x、gamma、beta 里有无穷大（均值没有定义）。 */
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps);
-#line 204 "book/11-block.nw"
+#line 188 "book/11-block.nw"
 /* GELU（第 11 章），GPT-2 用的 tanh 近似，就地计算：
    x = 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³)))。−∞ 变成 0，+∞ 不变，NaN 不变。
    x 为 NULL、n 为 0、n 个 float 的字节数超出 size_t：ATTN_EINVAL。 */
 int attn_gelu(float *x, size_t n);
-#line 285 "book/11-block.nw"
+#line 253 "book/11-block.nw"
 /* 与 attn_ffn 相同，只是激活函数换成 attn_gelu（第 11 章）：
    y[n×d_out] = gelu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2。 */
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y);
-#line 357 "book/11-block.nw"
+#line 331 "book/11-block.nw"
 /* 一个 Transformer 块（第 11 章）的权重，全部指向模型的参数块。
    投影与 attn_mha_weights 相同：y = x·W + b，hd = n_heads·d_head。 */
 typedef struct attn_gpt_layer {
@@ -314,7 +316,7 @@ size_t attn_gpt_tensor_count(const attn_gpt_config *cfg);
 /* 参数块里的第 k 个张量（按参数块里的顺序，k < attn_gpt_tensor_count）。
    cfg 建不成这个模型、k 越界、t 为 NULL：ATTN_EINVAL。 */
 int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *t);
-#line 698 "book/11-block.nw"
+#line 676 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -332,7 +334,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1037 "book/11-block.nw"
+#line 1020 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;

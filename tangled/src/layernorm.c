@@ -1,7 +1,7 @@
 #line 86 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 145 "book/11-block.nw"
+#line 1976 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1377 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 1957 "book/11-block.nw"
+#line 1998 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -31,14 +31,14 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
                           size_t n, size_t d, float eps)
 {
-#line 1970 "book/11-block.nw"
+#line 2011 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 161 "book/11-block.nw"
+#line 1980 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1381 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
@@ -61,8 +61,8 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
 #line 134 "book/11-block.nw"
         /* y[j] = (x[j] − mean) · inv · gamma[j] + beta[j] */
         for (size_t j = 0; j < d; j++) {
-            double g = gamma != NULL ? gamma[j] : 1.0;
-            double b = beta != NULL ? beta[j] : 0.0;
+            double g = gamma ? gamma[j] : 1.0;      /* 没有增益时是 1，没有偏移时是 0 */
+            double b = beta ? beta[j] : 0.0;
             yi[j] = (float)((xi[j] - mean) * inv * g + b);
         }
 #line 110 "book/11-block.nw"

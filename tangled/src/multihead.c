@@ -1,4 +1,4 @@
-#line 106 "book/07-multihead.nw"
+#line 166 "book/07-multihead.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 156 "book/07-multihead.nw"
+#line 577 "book/07-multihead.nw"
 /* 检查指针、维度和所有缓冲区的字节数；成功时 *d_cat = n_heads·d_head。 */
 static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
                      const float *x_kv, size_t n_kv, size_t *d_cat)
@@ -27,7 +27,7 @@ static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
     return ATTN_OK;
 }
 
-#line 182 "book/07-multihead.nw"
+#line 603 "book/07-multihead.nw"
 struct mha_scratch {
     void *mem;             /* 一次分配：注意力核心的工作区在前，下面四个矩阵在后 */
     float *qa, *ka, *va;   /* 所有头的投影：qa[n_q][d_cat]，ka、va[n_kv][d_cat] */
@@ -93,7 +93,7 @@ static void mha_problem_buffers(attn_problem *prob, const struct mha_scratch *s)
     prob->scratch = s->mem;
 }
 
-#line 121 "book/07-multihead.nw"
+#line 181 "book/07-multihead.nw"
 int attn_mha(const attn_mha_weights *w,
              const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
              const unsigned char *mask, int causal, float *out)
@@ -102,11 +102,13 @@ int attn_mha(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
+#line 566 "book/07-multihead.nw"
     if (out == NULL)
         return ATTN_EINVAL;
     if (attn_overlap(out, n_q * w->d_model * sizeof *out, w->w_o, d_cat * w->d_model * sizeof *out) ||
         attn_overlap(out, n_q * w->d_model * sizeof *out, w->b_o, w->d_model * sizeof *out))
         return ATTN_EINVAL;
+#line 190 "book/07-multihead.nw"
     attn_problem prob = mha_problem(w, d_cat, n_q, n_kv, mask, causal);
     struct mha_scratch s;
     status = mha_scratch_alloc(&s, n_q, n_kv, d_cat, attn_problem_scratch_bytes(&prob));
@@ -120,7 +122,7 @@ int attn_mha(const attn_mha_weights *w,
 #line 264 "book/07-multihead.nw"
         /* out[n_q][d_model] = cat[n_q][d_cat] · w_o[d_cat][d_model] + b_o[d_model] */
         status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
-#line 145 "book/07-multihead.nw"
+#line 201 "book/07-multihead.nw"
     free(s.mem);
     return status;
 }
@@ -134,8 +136,10 @@ int attn_mha_pattern(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
+#line 631 "book/07-multihead.nw"
     if (pattern == NULL || head >= w->n_heads)
         return ATTN_EINVAL;
+#line 281 "book/07-multihead.nw"
     attn_problem prob = mha_problem(w, d_cat, n_q, n_kv, mask, causal);
     prob.heads = 1;
     struct mha_scratch s;

@@ -1,3 +1,7 @@
+# PyTorch 的对应函数（后记“与 PyTorch 对照”；没有 torch 时失败）
+add_test(NAME ch05-torch-sdpa
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/tests/ch05_torch_sdpa.py $<TARGET_FILE:attn_shared>)
+set_tests_properties(ch05-torch-sdpa PROPERTIES LABELS ch05)
 attn_program_test(NAME ch05-mask-zero-scores LABEL ch05
     EXPECT "权重 *: *0\\.6652 0\\.2447 0\\.0900" "和 *: *1\\.0000"
     COMMAND attn-ch05 mask --method zero-scores)
@@ -27,6 +31,14 @@ attn_program_test(NAME ch05-kvcache LABEL ch05
 attn_program_test(NAME ch05-kvcache-full LABEL ch05 EXIT 1
     EXPECT "第 5 个位置.*缓存已满" "cache is full"
     COMMAND attn-ch05 kvcache --tokens 6 --capacity 4)
+attn_program_test(NAME ch05-kvcache-count LABEL ch05
+    EXPECT "用缓存: 38664142848 次" "不用缓存: 18166107340800 次" "469\\.8 倍"
+    COMMAND attn-ch05 kvcache --count)
+attn_program_test(NAME ch05-kvcache-count-2048 LABEL ch05
+    EXPECT "用缓存: 96655638528 次" "不用缓存: 85829565284352 次" "888\\.0 倍"
+    COMMAND attn-ch05 kvcache --count --tokens 2048)
+attn_program_test(NAME ch05-kvcache-count-overflow LABEL ch05 EXIT 2 EXPECT "64 位" "用法"
+    COMMAND attn-ch05 kvcache --count --tokens 1000000 --d-model 1000000 --layers 1000000)
 attn_program_test(NAME ch05-memory LABEL ch05
     EXPECT "268435456 字节"
     COMMAND attn-ch05 memory --n 8192)
