@@ -9,6 +9,10 @@
    placeholder left) whose targets exist, a test reference (测试 N.k) wherever the prose has one, the
    常见误解 boxes, the back matter (set compactly, not folded), and 参考文献 with an entry for every
    key the chapters cite.
+4. It reads well in an app: a cover image and page; the navigation's titles are plain text (no TeX,
+   no MathML: 为什么要除以 √dₖ) and nest no section under a 练习; 术语表 and 术语索引 are chapters;
+   one XHTML file per section, none over 400 KB (sections of the back matter, which the reader's
+   edition leaves out, are reported but not held to it); every <math> has an alttext.
 """
 import os
 import re
@@ -110,7 +114,7 @@ def main():
             bad(f"figure {f}'s image {img.group(1)} is not in the archive")
     if "@<<测试：" in prose and not re.search(r'<a href="[^"]*#nw[^"]*" class="nwtestref">测试\s[0-9A-Z]+\.\d+</a>', text):
         bad("the prose cites tests, but no 测试 N.k link is in the pages")
-    if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and '<div class="misconception">' not in text:
+    if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and not re.search(r'<div[^>]*class="misconception"', text):
         bad("the chapters have 常见误解 boxes, but the pages do not")
     if re.search(r"^##\s.*\{[^}]*\.backmatter", prose, re.M):
         if '<div class="backmatter">' not in text:
@@ -125,8 +129,41 @@ def main():
     for key in sorted(keys):
         if f'id="ref-{key}"' not in refs:
             bad(f"参考文献 has no entry for [@{key}]")
+
+    # 4. reading it in an app
+    if not re.search(r'<item [^>]*properties="[^"]*cover-image', opf):
+        bad("no cover image (content.opf declares none)")
+    if not any(n.endswith("cover.xhtml") for n in names):
+        bad("no cover page")
+    ncx = next((z.read(n).decode("utf-8") for n in names if n.endswith(".ncx")), "")
+    toc = re.search(r'<nav epub:type="toc".*?</nav>', nav, re.S)
+    toc = toc.group(0) if toc else ""
+    for what, doc in (("nav.xhtml", toc), ("toc.ncx", ncx)):
+        if "<math" in doc or re.search(r"\\[a-zA-Z]+|\^\{|_\{", doc):
+            bad(f"the navigation ({what}) has a formula that is not plain text: "
+                + ", ".join(sorted(set(re.findall(r"[^<>]{0,12}(?:\\[a-zA-Z]+|<math)[^<>]{0,12}", doc)))[:3]))
+    for word in ("术语表", "术语索引"):
+        if word not in re.sub(r"<[^>]+>", "", toc):
+            bad(f"the navigation lacks {word}")
+    nested = [re.sub(r"<[^>]+>", "", m.group(1)) for m in
+              re.finditer(r'<li[^>]*><a [^>]*>((?:(?!</a>).)*练习(?:(?!</a>).)*)</a>\s*<ol', toc, re.S)]
+    if nested:
+        bad(f"the navigation nests sections under {nested[0]}")
+    limit, large_back = 400 * 1024, []
+    for n in names:
+        if n.endswith(".xhtml") and z.getinfo(n).file_size > limit:
+            if 'class="backmatter"' in pages[n]:
+                large_back.append(n)
+            else:
+                bad(f"{n} is {z.getinfo(n).file_size // 1024} KB (more than 400 KB)")
+    bare = len(re.findall(r"<math\b(?![^>]*\balttext=)", text))
+    if bare:
+        bad(f"{bare} formulas (<math>) have no alttext")
     for p in problems:
         print("epub-check: " + p, file=sys.stderr)
+    if large_back:
+        print(f"epub-check: {len(large_back)} back-matter files over 400 KB (the source companion's material): "
+              + ", ".join(large_back[:5]), file=sys.stderr)
     print(f"epub-check: {epub.name}, {epub.stat().st_size // 1024} KB, {len(pages)} pages, {len(images)} images, "
           f"{chunk_links} chunk links in code, {len(keys)} cited works; epubcheck "
           f"{'clean' if not messages and run.returncode == 0 else 'NOT clean'}; {len(problems)} problems")

@@ -132,7 +132,7 @@ def run(tmp):
     check("<details><summary>" not in test_html, "HTML: tests in the back matter are folded a second time")
 
     # the box
-    box = re.search(r'<div class="misconception">\s*<p><span class="mctitle">常见误解</span></p>(.*?)</div>', html, re.S)
+    box = re.search(r'<div[^>]*class="misconception">\s*<p><span class="mctitle">常见误解</span></p>(.*?)</div>', html, re.S)
     check(box and "<li>" in box.group(1), "HTML: the box is not titled 常见误解 or lost its list")
     check(re.search(r"\\begin\{nwmisconception\}.*交换律.*\\end\{nwmisconception\}", tex, re.S),
           "LaTeX: the box is not an nwmisconception environment")

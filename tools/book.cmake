@@ -137,7 +137,9 @@ foreach(f ${ATTN_NW_FILES})
 endforeach()
 set(JOB_FILES ${JOB_DIR}/book-index.html.json ${JOB_DIR}/references.html.json ${JOB_DIR}/contents.html.json
               ${JOB_DIR}/references.latex.json ${JOB_DIR}/indexes.latex.json ${JOB_DIR}/attn-book.master.json
-              ${JOB_DIR}/attn-book.epub.json)
+              ${JOB_DIR}/attn-book.epub.json
+              ${JOB_DIR}/glossary.html.json ${JOB_DIR}/subject-index.html.json
+              ${JOB_DIR}/glossary.latex.json ${JOB_DIR}/subject-index.latex.json)
 foreach(stem ${ATTN_CHAPTERS})
   list(APPEND JOB_FILES ${JOB_DIR}/${stem}.html.json ${JOB_DIR}/${stem}.latex.json)
 endforeach()
@@ -147,6 +149,7 @@ add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
   COMMAND ${CMAKE_COMMAND} -E touch ${JOB_DIR}/jobs.stamp
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   DEPENDS ${NW_ABS} ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/book/references.bib
+          ${PROJECT_SOURCE_DIR}/tools/terms.py ${PROJECT_SOURCE_DIR}/book/terms.tsv
   COMMENT "weave: reading the chapters (noweb markup -> one pandoc job per chapter)"
   VERBATIM)
 add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
@@ -155,7 +158,7 @@ add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
 set(TEX_CHAPTERS)
 # (参考文献 depends on the entries of book/references.bib too, which its job does not contain)
 set(BIB_references ${PROJECT_SOURCE_DIR}/book/references.bib)
-foreach(stem ${ATTN_CHAPTERS} references indexes)
+foreach(stem ${ATTN_CHAPTERS} references glossary subject-index indexes)
   add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
     COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
     DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py ${BIB_${stem}}
@@ -183,13 +186,13 @@ add_dependencies(latex-chapters book-jobs)
 # html-ch03 rebuilds chapter 3's page alone; html-index the index page, html-references 参考文献
 set(HTML_PAGES)
 set(HTML_PAGE_TARGETS)
-foreach(stem ${ATTN_CHAPTERS} references book-index)
+foreach(stem ${ATTN_CHAPTERS} references glossary subject-index book-index)
   string(REGEX REPLACE "^([0-9A-Z]+)-.*" "\\1" short ${stem})
   set(target html-ch${short})
   if(stem STREQUAL "book-index")
     set(target html-index)
-  elseif(stem STREQUAL "references")
-    set(target html-references)
+  elseif(stem STREQUAL "references" OR stem STREQUAL "glossary" OR stem STREQUAL "subject-index")
+    set(target html-${stem})
   endif()
   add_custom_command(OUTPUT ${HTML_DIR}/${stem}.html
     COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.html.json ${HTML_DIR}/${stem}.html

@@ -38,6 +38,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import terms
+
 NOWEB_LIB = Path(os.environ.get("NOWEB_LIB", "/usr/lib/noweb"))
 TOOLS = Path(__file__).resolve().parent
 PANDOC_MD = "markdown+east_asian_line_breaks-smart"
@@ -422,6 +424,12 @@ def doc_text(c):
 
 # ---------------------------------------------------------------- Markdown
 
+# a chapter's goals (::: {.goals} after its opening): a plain box titled 本章目标 (tcolorbox, which
+# tools/preamble.tex loads for the misconception boxes)
+GOALS_LATEX = ("\\begin{tcolorbox}[breakable, colback=black!3, colframe=black!40, boxrule=.4pt, arc=1.5pt, "
+               "left=6pt, right=6pt, top=3pt, bottom=3pt, before skip=1.2ex plus .5ex, after skip=1.6ex plus .5ex, "
+               "fonttitle=\\sffamily\\bfseries\\small, coltitle=black, colbacktitle=black!10, title={本章目标}]")
+
 class Writer:
     """Turns the book into Pandoc Markdown, for one target: "html" (a page per chapter), "latex"
     (the PDF) or "epub" (one document; pandoc splits it into chapters and mends the links)."""
@@ -479,7 +487,8 @@ class Writer:
 
     def boxes(self, ch, text):
         """::: {.misconception} ... ::: -> a box titled 常见误解 (HTML and EPUB: a styled div whose
-        first line is the title; PDF: the nwmisconception environment of tools/preamble.tex)."""
+        first line is the title; PDF: the nwmisconception environment of tools/preamble.tex);
+        ::: {.goals} ... ::: -> the same for a chapter's 本章目标 (PDF: a plain tcolorbox)."""
         lines, out, stack, fence = text.split("\n"), [], [], None
         for line in lines:
             fence = code_fence(line, fence)
@@ -490,19 +499,29 @@ class Writer:
             opener = m.group(1)
             if opener:
                 box = bool(re.match(r"^\{[^}]*\.misconception\b[^}]*\}$", opener) or opener == "misconception")
-                stack.append(box)
+                goals = bool(re.match(r"^\{[^}]*\.goals\b[^}]*\}$", opener) or opener == "goals")
+                stack.append("misc" if box else "goals" if goals else None)
+                if box:
+                    self.box_k += 1
+                    ident = terms.box_id(opener, ch, self.box_k)
                 if box and self.target == "latex":
-                    out.append(self.raw(latex="\\begin{nwmisconception}"))
+                    out.append(self.raw(latex=f"\\begin{{nwmisconception}}\\hypertarget{{{ident}}}{{}}\\label{{{ident}}}"))
                 elif box:
-                    out.append(line)
+                    out.append(terms.with_id(line, ident))
                     out.append("\n[常见误解]{.mctitle}\n")
+                elif goals and self.target == "latex":
+                    out.append(self.raw(latex=GOALS_LATEX))
+                elif goals:
+                    out.append(line)
+                    out.append("\n[本章目标]{.goalstitle}\n")
                 else:
                     out.append(line)
             else:
                 if not stack:
                     die(f"{ch.path}: a ':::' closes no fenced div")
                 box = stack.pop()
-                out.append(self.raw(latex="\\end{nwmisconception}") if box and self.target == "latex" else line)
+                out.append(self.raw(latex="\\end{nwmisconception}" if box == "misc" else "\\end{tcolorbox}")
+                           if box and self.target == "latex" else line)
         if any(stack):
             die(f"{ch.path}: a ::: {{.misconception}} box is not closed in the same stretch of prose "
                 "(a box cannot hold a code chunk)")
@@ -512,7 +531,7 @@ class Writer:
         return f"[{text or c.number}]({self.href(c.anchor)})"
 
     def docs(self, ch, c):
-        text = doc_text(c)
+        text = terms.expand(self, ch, doc_text(c), terms_helpers())
         # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
         text = re.sub(r"图\s*@fig:", "@fig:", text)
         text = re.sub(r"表\s*@tbl:", "@tbl:", text)
@@ -679,6 +698,7 @@ class Writer:
 
     def chapter(self, ch):
         self.in_backmatter = False
+        self.box_k = 0
         parts = []
         for c in ch.chunks:
             if c.kind == "docs":
@@ -694,7 +714,8 @@ class Writer:
     def backmatter(self, ch, text):
         """The back matter: from the first level-2 heading with the class .backmatter to the end of
         the chapter. HTML: each of its sections folded (<details>, the heading as its summary);
-        PDF: set small, after a rule (\\nwbackmatter); EPUB: a div, set compactly."""
+        PDF: set small, after a rule (\\nwbackmatter); EPUB: each section titled 后记：…, its
+        content in a div set compactly."""
         out, fence = [], None
         for line in text.split("\n"):
             fence = code_fence(line, fence)
@@ -705,10 +726,17 @@ class Writer:
                     self.in_backmatter = True
                     out.append(self.raw(html='<p class="bmstart" role="separator"><span>后记</span></p>',
                                         latex="\\nwbackmatter"))
-                    if self.target == "epub":
-                        out.append("\n\n::: {.backmatter}\n\n[后记]{.bmstart}\n\n")
                 elif self.in_backmatter:
                     out.append(self.raw(html="</details>"))
+                    if self.target == "epub":
+                        out.append("\n\n:::\n\n")
+                if self.in_backmatter and self.target == "epub":
+                    # EPUB: each section of the back matter is a chapter-level section of its own
+                    # (a file of its own, a sibling of 练习 in the navigation), titled 后记：…, its
+                    # content in a div set compactly
+                    out.append(re.sub(r"^##\s+", "## 后记：", line, count=1))
+                    out.append("\n\n::: {.backmatter}\n\n")
+                    continue
                 if self.in_backmatter:
                     out.append(self.raw(html='<details class="backmatter"><summary>'))
                     out.append(line)
@@ -869,11 +897,15 @@ def html_jobs(book):
     """One pandoc job per HTML page (each chapter, then the index page), and the contents job."""
     w = Writer(book, "html")
     pages = [(ch.page, ch.title, ch) for ch in book.chapters] + [(REFERENCES_PAGE, "参考文献", None),
+                                                                  (terms.GLOSSARY_PAGE, "术语表", None),
+                                                                  (terms.SUBJECT_PAGE, "术语索引", None),
                                                                   ("book-index.html", "索引", None)]
+    finding_aids = {terms.GLOSSARY_PAGE: terms.glossary, terms.SUBJECT_PAGE: terms.subject_index}
     jobs = {}
     for i, (page, title, ch) in enumerate(pages):
         w.refs = []
-        md = w.chapter(ch) if ch else w.references() if page == REFERENCES_PAGE else w.indexes()
+        md = (w.chapter(ch) if ch else w.references() if page == REFERENCES_PAGE
+              else finding_aids[page](w, terms_helpers()) if page in finding_aids else w.indexes())
         before, after = sidebar(pages, page)
         args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
                 "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
@@ -1054,10 +1086,14 @@ def latex_jobs(book, version, epoch):
         w.refs = []
         md = w.chapter(ch)
         jobs[stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md, "refs": list(map(list, w.refs))}
-    body.append("\\backmatter\n\\input{chapters/references}\n\\input{chapters/indexes}\n")
+    body.append("\\backmatter\n\\input{chapters/references}\n\\input{chapters/glossary}\n"
+                "\\input{chapters/subject-index}\n\\input{chapters/indexes}\n")
     w.refs = []
     jobs["references.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.references(), "refs": [],
                                 "citeproc": citeproc_files(book)}
+    jobs["glossary.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": terms.glossary(w, terms_helpers()), "refs": []}
+    jobs["subject-index.latex"] = {"target": "latex", "args": LATEX_ARGS,
+                                   "md": terms.subject_index(w, terms_helpers()), "refs": []}
     jobs["indexes.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.indexes(), "refs": []}
     # The master: pandoc's own template around the \input lines. The hidden sample (a code block,
     # a table, an image) makes pandoc's preamble define what the chapters use.
@@ -1086,6 +1122,8 @@ def epub_job(book, version, epoch, figdir):
     w.refs = []
     parts = [w.chapter(ch) for ch in book.chapters]
     parts.append(w.references())
+    parts.append(terms.glossary(w, terms_helpers()))
+    parts.append(terms.subject_index(w, terms_helpers()))
     parts.append(w.indexes())
     date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
     meta = {"title": [{"type": "main", "text": BOOK_MAIN_TITLE}, {"type": "subtitle", "text": BOOK_SUBTITLE}],
@@ -1096,7 +1134,7 @@ def epub_job(book, version, epoch, figdir):
             "identifier": [{"scheme": "UUID", "text": "urn:uuid:" + str(uuid_of(BOOK_TITLE))}],
             "page-progression-direction": "ltr"}
     args = ["-f", PANDOC_MD, "-t", "epub3", "--mathml", "--toc", "--toc-depth=2",
-            "--epub-chapter-level=1", "--highlight-style=tango", "--default-image-extension=svg",
+            "--epub-chapter-level=2", "--highlight-style=tango", "--default-image-extension=svg",
             "--resource-path", str(figdir), "--css", str(TOOLS / "epub.css")]
     md = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" + "\n".join(parts)
     return {"target": "epub", "args": args, "md": md, "epoch": epoch,
@@ -1123,6 +1161,9 @@ def run_epub(job, out, stamp=None):
     env_epoch = str(job.get("epoch") or 0)
     with tempfile.TemporaryDirectory() as tmp, citeproc_args(job) as extra:
         raw = Path(tmp) / "raw.epub"
+        cover = Path(tmp) / "cover.svg"
+        cover.write_text(epub_cover(job), encoding="utf-8")
+        extra = extra + ["--epub-cover-image", str(cover)]
         old = os.environ.get("SOURCE_DATE_EPOCH")
         os.environ["SOURCE_DATE_EPOCH"] = env_epoch
         try:
@@ -1136,6 +1177,7 @@ def run_epub(job, out, stamp=None):
             entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
         # pandoc declares MathML for the chapters' files but not for the navigation document,
         # whose headings may hold a formula (为什么要除以 √dₖ); epubcheck wants it declared
+        entries = epub_navigation(entries)
         mathml = {Path(n).name for n, d in entries if n.endswith(".xhtml") and b"<math" in d}
         def declare(m):
             props = m.group(2).split()
@@ -1165,6 +1207,7 @@ def run_epub(job, out, stamp=None):
                     text = resolve_refs(text, job, where)
                     text = re.sub(r'<div class="nwcites">.*?</div>\n?', "", text, flags=re.S)
                     text = polish_html(text)
+                    text = math_alttext(text)
                     data = text.encode("utf-8")
                 info = zipfile.ZipInfo(name, date_time=stamp_time)
                 info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
@@ -1184,6 +1227,70 @@ def run_epub(job, out, stamp=None):
         os.replace(tmp_file, out)
     if stamp:
         stamp.write_text(digest)
+
+
+def epub_cover(job):
+    """The EPUB's cover: the title and subtitle on a plain coloured page, as SVG (the reading
+    app's Chinese fonts draw the text)."""
+    meta = json.loads(job["md"].split("\n---\n", 1)[0].lstrip("-\n"))
+    main = next(t["text"] for t in meta["title"] if t["type"] == "main")
+    sub = next(t["text"] for t in meta["title"] if t["type"] == "subtitle")
+    version = meta.get("description", "").rpartition("版本 ")[2] if "版本 " in meta.get("description", "") else ""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600" viewBox="0 0 1200 1600">\n'
+            '<rect width="1200" height="1600" fill="#1a4f8b"/>\n'
+            '<rect x="90" y="90" width="1020" height="1420" fill="none" stroke="#e8d9a8" stroke-width="4"/>\n'
+            f'<text x="600" y="620" text-anchor="middle" font-size="150" font-weight="bold" fill="#ffffff" '
+            f'font-family="Noto Serif CJK SC, Noto Sans CJK SC, serif">{html.escape(main)}</text>\n'
+            f'<text x="600" y="780" text-anchor="middle" font-size="72" fill="#e8d9a8" '
+            f'font-family="Noto Serif CJK SC, Noto Sans CJK SC, serif">{html.escape(sub)}</text>\n'
+            '<text x="600" y="1060" text-anchor="middle" font-size="56" fill="#ffffff" '
+            'font-family="DejaVu Sans Mono, monospace">softmax(QKᵀ/√dₖ)V</text>\n'
+            f'<text x="600" y="1400" text-anchor="middle" font-size="44" fill="#e8d9a8" '
+            f'font-family="Noto Sans CJK SC, sans-serif">{html.escape(BOOK_AUTHOR)}'
+            f'{"　" + html.escape(version) if version else ""}</text>\n</svg>\n')
+
+
+def epub_navigation(entries):
+    """Titles in the navigation as plain text: pandoc puts a heading's formula into nav.xhtml as
+    MathML and into toc.ncx as its TeX source (为什么要除以 \\sqrt{d_k}); both get the Unicode
+    text instead (为什么要除以 √dₖ), and the title page and cover their Chinese names."""
+    nav_name = next((n for n, _ in entries if n.endswith("nav.xhtml")), None)
+    if nav_name is None:
+        return entries
+    nav = dict(entries)[nav_name].decode("utf-8")
+    nav = re.sub(r"<math\b.*?</math>", lambda m: html.escape(math_plain(m.group(0))), nav, flags=re.S)
+    nav = nav.replace(">Title Page<", ">书名页<").replace(">Cover<", ">封面<").replace(">Table of Contents<", ">目录<")
+    labels = {m.group(1): html.unescape(re.sub(r"<[^>]+>", "", m.group(2)))
+              for m in re.finditer(r'<a href="([^"]+)"[^>]*>(.*?)</a>', nav, re.S)}
+    out = []
+    for name, data in entries:
+        if name == nav_name:
+            data = nav.encode("utf-8")
+        elif name.endswith(".ncx"):
+            text = data.decode("utf-8")
+            text = re.sub(r'(<text>)([^<]*)(</text>\s*</navLabel>\s*<content src=")([^"]+)"',
+                          lambda m: m.group(1) + html.escape(labels.get(
+                              os.path.relpath(os.path.join(os.path.dirname(name), m.group(4)),
+                                              os.path.dirname(nav_name)).replace(os.sep, "/"),
+                              html.unescape(m.group(2))), quote=False) + m.group(3) + m.group(4) + '"',
+                          text)
+            data = text.encode("utf-8")
+        out.append((name, data))
+    return out
+
+
+def math_alttext(text):
+    """Every <math> element gets an alttext: its TeX source, for reading apps and screen readers
+    that do not render MathML."""
+    def alt(m):
+        if "alttext=" in m.group(1):
+            return m.group(0)
+        tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', m.group(0), re.S)
+        if not tex:
+            return m.group(0)
+        words = html.escape(re.sub(r"\s+", " ", html.unescape(tex.group(1))).strip(), quote=True)
+        return m.group(0).replace(m.group(1), f'{m.group(1)} alttext="{words}"', 1)
+    return re.sub(r"(<math\b[^>]*?)(?=>).*?</math>", alt, text, flags=re.S)
 
 
 def resolve_refs(text, job, where=None):
@@ -1530,7 +1637,15 @@ def load_book(sources):
         if key not in keys:
             ch = book.cite_where[key]
             die(f"{ch.path}: [@{key}] cites nothing in {book.bibliography.name}: it has no entry with the key {key}")
+    terms.annotate(book, terms_helpers())
     return book
+
+
+def terms_helpers():
+    """What tools/terms.py borrows from this file."""
+    return {"doc_text": doc_text, "code_fence": code_fence, "HEADING": HEADING, "title_text": title_text,
+            "chapter_label": chapter_label, "strip_code_spans": strip_code_spans, "sort_key": sort_key,
+            "md_escape": md_escape, "die": die}
 
 
 def prepare(jobdir, sources, version, epoch):

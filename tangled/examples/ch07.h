@@ -1,4 +1,4 @@
-#line 541 "book/07-multihead.nw"
+#line 558 "book/07-multihead.nw"
 /* examples/ch07.h：第 7 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH07_H
 #define ATTN_EXAMPLES_CH07_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#line 590 "book/07-multihead.nw"
+#line 607 "book/07-multihead.nw"
 /* 可重复的伪随机数，落在 [-1, 1) */
 static inline float rnd(unsigned *state)
 {
@@ -22,7 +22,7 @@ static inline void rnd_fill(float *a, size_t n, unsigned *state)
     for (size_t i = 0; i < n; i++)
         a[i] = rnd(state);
 }
-#line 845 "book/07-multihead.nw"
+#line 862 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static inline size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -63,7 +63,7 @@ static inline void random_value_map(size_t d, size_t dh, unsigned *seed, float *
             m[r * d + c] = s;
         }
 }
-#line 429 "book/07-multihead.nw"
+#line 435 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -111,5 +111,5 @@ static inline void sent_heads(float s, float *wq, float *wk, float *wv, float *w
         }
 }
 
-#line 555 "book/07-multihead.nw"
+#line 572 "book/07-multihead.nw"
 #endif

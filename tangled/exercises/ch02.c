@@ -9,7 +9,7 @@
 
 #include "../examples/ch02.h"
 
-#line 881 "book/02-similarity.nw"
+#line 898 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -54,7 +54,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 928 "book/02-similarity.nw"
+#line 945 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -97,7 +97,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 973 "book/02-similarity.nw"
+#line 990 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -116,7 +116,7 @@ static int ex_ops(int argc, char **argv)
            d, 3 * d - 1, 2 * d - 1);
     return 0;
 }
-#line 994 "book/02-similarity.nw"
+#line 1011 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -138,7 +138,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 1018 "book/02-similarity.nw"
+#line 1035 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;

@@ -1,4 +1,4 @@
-#line 1034 "book/07-multihead.nw"
+#line 1051 "book/07-multihead.nw"
 #include "attn.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-#line 1792 "book/11-block.nw"
+#line 1809 "book/11-block.nw"
 /* 打印三列：x、GELU(x)、ReLU(x) */
 #include "attn.h"
 

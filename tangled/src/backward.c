@@ -1,4 +1,4 @@
-#line 360 "book/12-learning.nw"
+#line 366 "book/12-learning.nw"
 /* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -7,13 +7,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 417 "book/12-learning.nw"
+#line 423 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 681 "book/D-cpu.nw"
 #include "linear_fast.h"
 #line 1367 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 369 "book/12-learning.nw"
+#line 375 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
 #endif
@@ -22,7 +22,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1705 "book/12-learning.nw"
+#line 1722 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -45,14 +45,14 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                 (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b],
                                        olens[b] * sizeof(float))))
                 return ATTN_EINVAL;
-#line 421 "book/12-learning.nw"
+#line 427 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
 #line 685 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
         dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
         dw = NULL;
     }
-#line 379 "book/12-learning.nw"
+#line 385 "book/12-learning.nw"
     /* dx[n][d_in] = dy[n][d_out] · wᵀ */
     if (dx != NULL)
         for (size_t i = 0; i < n; i++)
@@ -76,16 +76,16 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
     return ATTN_OK;
 }
 
-#line 449 "book/12-learning.nw"
+#line 455 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1732 "book/12-learning.nw"
+#line 1749 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(ds, bytes, p, bytes) || (ds != dp && attn_overlap(ds, bytes, dp, bytes)))
         return ATTN_EINVAL;
-#line 452 "book/12-learning.nw"
+#line 458 "book/12-learning.nw"
     double dot = 0;
     for (size_t j = 0; j < n; j++)
         dot += (double)dp[j] * p[j];
@@ -94,7 +94,7 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 512 "book/12-learning.nw"
+#line 518 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* 查询 i 能否看键 j（与 attn_sdpa 相同：掩码与因果都允许） */
@@ -130,7 +130,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1743 "book/12-learning.nw"
+#line 1760 "book/12-learning.nw"
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
@@ -161,17 +161,17 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
     }
-#line 548 "book/12-learning.nw"
+#line 554 "book/12-learning.nw"
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     if (try_fast) {
-#line 590 "book/12-learning.nw"
+#line 596 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
 #line 752 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
             return ATTN_OK;
-#line 551 "book/12-learning.nw"
+#line 557 "book/12-learning.nw"
     }
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
@@ -181,7 +181,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 596 "book/12-learning.nw"
+#line 602 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -198,10 +198,10 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 561 "book/12-learning.nw"
+#line 567 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 615 "book/12-learning.nw"
+#line 621 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -215,7 +215,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 631 "book/12-learning.nw"
+#line 637 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -240,7 +240,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 565 "book/12-learning.nw"
+#line 571 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
@@ -262,12 +262,12 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
     return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
 }
 
-#line 684 "book/12-learning.nw"
+#line 690 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1778 "book/12-learning.nw"
+#line 1795 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -284,12 +284,12 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
         attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
         attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
         return ATTN_EINVAL;
-#line 722 "book/12-learning.nw"
+#line 728 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
 #line 1405 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
-#line 690 "book/12-learning.nw"
+#line 696 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d, *gi = dy + i * d;
         double mu = 0, var = 0;
@@ -317,7 +317,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
     return ATTN_OK;
 }
 
-#line 746 "book/12-learning.nw"
+#line 752 "book/12-learning.nw"
 /* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
@@ -331,27 +331,27 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1799 "book/12-learning.nw"
+#line 1816 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 832 "book/12-learning.nw"
+#line 838 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1363 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 761 "book/12-learning.nw"
+#line 767 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
     return ATTN_OK;
 }
 
-#line 792 "book/12-learning.nw"
+#line 798 "book/12-learning.nw"
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1811 "book/12-learning.nw"
+#line 1828 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
@@ -368,13 +368,13 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     for (size_t i = 0; i < n * vocab; i++)
         if (!isfinite(logits[i]))
             return ATTN_EINVAL;
-#line 796 "book/12-learning.nw"
+#line 802 "book/12-learning.nw"
     double total = 0;
-#line 836 "book/12-learning.nw"
+#line 842 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1371 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
-#line 798 "book/12-learning.nw"
+#line 804 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *z = logits + i * vocab;
         float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
@@ -389,11 +389,11 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
             if (dz != NULL)
                 dz[j] = e;
         }
-#line 840 "book/12-learning.nw"
+#line 846 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
 #line 1375 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
-#line 813 "book/12-learning.nw"
+#line 819 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
         /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
         if (dz != NULL) {

@@ -1,4 +1,4 @@
-#line 395 "book/08-params.nw"
+#line 401 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 

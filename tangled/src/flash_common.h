@@ -1,15 +1,15 @@
-#line 348 "book/09-fast.nw"
+#line 354 "book/09-fast.nw"
 /* src/flash_common.h — 快速路径的源文件共用：块的大小、编译器的属性、一块查询要看的键到哪里为止。 */
 #ifndef ATTN_FLASH_COMMON_H
 #define ATTN_FLASH_COMMON_H
 
 #include <stddef.h>
 
-#line 326 "book/09-fast.nw"
+#line 332 "book/09-fast.nw"
 /* 查询块 FQ 行，键块 FK 个键；值的列数补到 FD 的倍数。FQ 是每种宽度的 FP 的倍数，FK 是每种 FR 的倍数。 */
 enum { FQ = 192, FK = 96, FD = 32 };
 
-#line 381 "book/09-fast.nw"
+#line 387 "book/09-fast.nw"
 /* 附录 D：总是内联、完全展开循环 */
 #line 109 "book/D-cpu.nw"
 #ifdef __GNUC__
@@ -24,7 +24,7 @@ enum { FQ = 192, FK = 96, FD = 32 };
 #else
 #define ATTN_UNROLL
 #endif
-#line 368 "book/09-fast.nw"
+#line 374 "book/09-fast.nw"
 #ifndef ATTN_INLINE
 #define ATTN_INLINE static inline
 #endif
@@ -36,7 +36,7 @@ enum { FQ = 192, FK = 96, FD = 32 };
 #define ATTN_OMP(directive)
 #endif
 
-#line 848 "book/09-fast.nw"
+#line 854 "book/09-fast.nw"
 /* 查询 i0 .. i0+rows-1 要看的键是 [0, 返回值)；不用减法，免得无符号数变成负数 */
 static inline size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0, size_t rows)
 {
@@ -47,5 +47,5 @@ static inline size_t flash_key_end(size_t n_q, size_t n_k, int causal, size_t i0
     return end < n_k ? end : n_k;
 }
 
-#line 360 "book/09-fast.nw"
+#line 366 "book/09-fast.nw"
 #endif

@@ -1,8 +1,8 @@
-#line 432 "book/09-fast.nw"
+#line 438 "book/09-fast.nw"
 /* src/flash_kernel.h — 一个查询块的全部工作，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 
-#line 523 "book/09-fast.nw"
+#line 529 "book/09-fast.nw"
 /* s[c][x] = k[j0+c] · qt[·][x]（键 c 在行，查询 x 在列），c < cols，x < rows_p；看不见的是 -inf。
    every = 0 时，在线 softmax 会整段写 0 的地方（见下文）不必填 -inf。 */
 ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const struct flash_work *w,
@@ -10,7 +10,7 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
                                        size_t j0, size_t cols, int every)
 {
     size_t d_k = p->d_k, cols_r = (cols + FR - 1) / FR * FR;
-#line 541 "book/09-fast.nw"
+#line 547 "book/09-fast.nw"
     /* kb[cols_r][d_k]：最后一块凑不满 FR 的倍数时，读 K 会越界，改读补零的副本 */
     const float *kb = p->k + j0 * p->ld_k;
     size_t ldk = p->ld_k;
@@ -21,10 +21,10 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
         kb = w->kb;
         ldk = d_k;
     }
-#line 531 "book/09-fast.nw"
+#line 537 "book/09-fast.nw"
     for (size_t x = 0; x < rows_p; x += 2 * FW)
         for (size_t c = 0; c < cols_r; c += FR) {
-#line 559 "book/09-fast.nw"
+#line 565 "book/09-fast.nw"
             size_t last = (x + 2 * FW < rows ? x + 2 * FW : rows) - 1;   /* 块里最后一个真查询 */
             if (x >= rows || (p->causal && j0 + c + p->n_q > i0 + last + p->n_k)) {
                 if (every || x + 2 * FW > rows)
@@ -33,10 +33,10 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
                             w->s[(c + r) * FQ + x + y] = -INFINITY;
                 continue;
             }
-#line 534 "book/09-fast.nw"
+#line 540 "book/09-fast.nw"
             FNAME(tile)(kb + c * ldk, ldk, 1, w->qt + x, FQ, w->s + c * FQ + x, FQ, d_k, 0);
         }
-#line 577 "book/09-fast.nw"
+#line 583 "book/09-fast.nw"
     if (p->mask != NULL) {
         for (size_t c = 0; c < cols; c++)
             for (size_t x = 0; x < rows; x++)
@@ -50,10 +50,10 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
                 w->s[c * FQ + x] = -INFINITY;
         }
     }
-#line 537 "book/09-fast.nw"
+#line 543 "book/09-fast.nw"
 }
 
-#line 603 "book/09-fast.nw"
+#line 609 "book/09-fast.nw"
 /* 对每个查询 x（s 的一列）：m' = max(m, max_c s[c][x])；s[c][x] = exp(s[c][x] - m')；
    α = exp(m - m')；l = l·α + Σ_c s[c][x]；o 的第 x 行乘 α。m' = -inf 时拿 0 去减。 */
 ATTN_INLINE FTARGET void FNAME(online)(const struct flash_problem *p, const struct flash_work *w,
@@ -92,13 +92,13 @@ ATTN_INLINE FTARGET void FNAME(online)(const struct flash_problem *p, const stru
                 FNAME(store)(w->o + r * dvp + x, FNAME(load)(w->o + r * dvp + x) * w->alpha[r]);
 }
 
-#line 736 "book/09-fast.nw"
+#line 742 "book/09-fast.nw"
 /* o[rows][dvw] += s[cols][rows]ᵀ · v[j0 .. j0+cols)[dvw] */
 ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const struct flash_work *w,
                                            size_t i0, size_t rows, size_t j0, size_t cols,
                                            size_t dvw)
 {
-#line 756 "book/09-fast.nw"
+#line 762 "book/09-fast.nw"
     /* vb[cols][dvw]：d_v 是 2·FW 的倍数时就是 V 本身，否则是补零的副本 */
     const float *vb = p->v + j0 * p->ld_v;
     size_t ldv = p->ld_v;
@@ -109,7 +109,7 @@ ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const 
         vb = w->vb;
         ldv = p->dvp;
     }
-#line 742 "book/09-fast.nw"
+#line 748 "book/09-fast.nw"
     for (size_t r = 0; r < rows; r += FR) {
         size_t kdim = cols;
         if (p->causal) {                      /* 块里最后一个查询看得见的键：j + n_q <= i + n_k */
@@ -122,25 +122,25 @@ ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const 
     }
 }
 
-#line 696 "book/09-fast.nw"
+#line 702 "book/09-fast.nw"
 static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const struct flash_work *w,
                                        size_t i0)
 {
     size_t rows = p->n_q - i0 < FQ ? p->n_q - i0 : FQ;
     size_t rows_p = (rows + FP - 1) / FP * FP;
     size_t dvp = p->dvp, dvw = (p->d_v + 2 * FW - 1) / (2 * FW) * (2 * FW);
-#line 718 "book/09-fast.nw"
+#line 724 "book/09-fast.nw"
     /* qt[d_k][FQ] = (q[i0 .. i0+rows)[d_k] · scale)ᵀ，多出的列补零 */
     for (size_t t = 0; t < p->d_k; t++)
         for (size_t x = 0; x < rows_p; x++)
             w->qt[t * FQ + x] = x < rows ? p->q[(i0 + x) * p->ld_q + t] * p->scale : 0.0f;
-#line 725 "book/09-fast.nw"
+#line 731 "book/09-fast.nw"
     memset(w->o, 0, rows_p * dvp * sizeof *w->o);
     for (size_t x = 0; x < rows_p; x++) {
         w->m[x] = -INFINITY;
         w->l[x] = 0.0f;
     }
-#line 704 "book/09-fast.nw"
+#line 710 "book/09-fast.nw"
     size_t j_end = flash_key_end(p->n_q, p->n_k, p->causal, i0, rows);
     for (size_t j0 = 0; j0 < j_end; j0 += FK) {
         size_t cols = j_end - j0 < FK ? j_end - j0 : FK;   /* 最后一块在 j_end 处截断 */
@@ -148,7 +148,7 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
         FNAME(online)(p, w, i0, rows_p, j0, cols, dvw, dvp);
         FNAME(accumulate)(p, w, i0, rows, j0, cols, dvw);
     }
-#line 771 "book/09-fast.nw"
+#line 777 "book/09-fast.nw"
     /* out[i0+x][d_v] = o[x] / l[x]；一个键也看不见的行 l = 0，输出全零 */
     for (size_t x = 0; x < rows; x++) {
         float inv = w->l[x] > 0.0f ? 1.0f / w->l[x] : 0.0f;
@@ -159,9 +159,9 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
             p->row_l[i0 + x] = w->l[x];
         }
     }
-#line 712 "book/09-fast.nw"
+#line 718 "book/09-fast.nw"
     if (p->weights != NULL)
-#line 787 "book/09-fast.nw"
+#line 793 "book/09-fast.nw"
         /* weights[i0+x][j] = exp(s - m[x]) / l[x]，m、l 已是整行的最终值 */
         for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
             size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -174,10 +174,10 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
                           ? attn_exp_neg(w->s[c * FQ + x] - w->m[x]) / w->l[x] : 0.0f;
             }
         }
-#line 714 "book/09-fast.nw"
+#line 720 "book/09-fast.nw"
 }
 
-#line 1098 "book/09-fast.nw"
+#line 1104 "book/09-fast.nw"
 /* 逐个分量取较大者（整数） */
 ATTN_INLINE FTARGET vi FNAME(maxi)(vi a, vi b)
 {
@@ -219,7 +219,7 @@ static FTARGET uint32_t FNAME(max_bits)(const float *x, size_t n, size_t d, size
     return (uint32_t)top;
 }
 
-#line 449 "book/09-fast.nw"
+#line 455 "book/09-fast.nw"
 /* 附录 D：只做乘加的循环 */
 #line 240 "book/D-cpu.nw"
 /* 2·FR 条独立的链，每条做 iters 次 acc = acc·x + y（每次 2·FW 次运算）；返回各分量之和，免得整个循环被优化掉。

@@ -1,4 +1,4 @@
-#line 368 "book/11-block.nw"
+#line 374 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 431 "book/11-block.nw"
+#line 437 "book/11-block.nw"
 /* 从 *p 取 k 个 float，*p 往后挪 */
 static float *gpt_take(float **p, size_t k)
 {
@@ -43,7 +43,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
     m->lnf_b = gpt_take(&p, d);
 }
 
-#line 377 "book/11-block.nw"
+#line 383 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -59,7 +59,7 @@ int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t
     return ATTN_OK;
 }
 
-#line 474 "book/11-block.nw"
+#line 480 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -92,7 +92,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
         m->lnf_g[j] = 1.0f;
 }
 
-#line 394 "book/11-block.nw"
+#line 400 "book/11-block.nw"
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -121,11 +121,11 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 576 "book/11-block.nw"
+#line 582 "book/11-block.nw"
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 1683 "book/11-block.nw"
+#line 1700 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -134,11 +134,11 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
         attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
         return ATTN_EINVAL;
-#line 1695 "book/11-block.nw"
+#line 1712 "book/11-block.nw"
     for (size_t i = 0; i < n; i++)
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 580 "book/11-block.nw"
+#line 586 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
     /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
     for (size_t i = 0; i < n; i++) {
@@ -149,7 +149,7 @@ int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
     return ATTN_OK;
 }
 
-#line 643 "book/11-block.nw"
+#line 649 "book/11-block.nw"
 static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer *L)
 {
     attn_mha_weights w = {
@@ -161,17 +161,17 @@ static attn_mha_weights gpt_mha_weights(const attn_gpt *m, const attn_gpt_layer 
     return w;
 }
 
-#line 592 "book/11-block.nw"
+#line 598 "book/11-block.nw"
 int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 {
-#line 1703 "book/11-block.nw"
+#line 1720 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes3(&bytes, 2, n, (size_t)m->cfg.d_model))
         return ATTN_EINVAL;
     if (attn_overlap(x, bytes / 2, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 595 "book/11-block.nw"
+#line 601 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
     const attn_gpt_layer *L = &m->layers[layer];
     attn_mha_weights w = gpt_mha_weights(m, L);
@@ -179,7 +179,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (h == NULL)
         return ATTN_ENOMEM;
     float *a = h + n * d;
-#line 658 "book/11-block.nw"
+#line 664 "book/11-block.nw"
     /* h = LN1(x)；a = MHA(h)，自注意力，因果；x += a */
     int status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, n, d, 1e-5f);
     if (status == ATTN_OK)
@@ -187,7 +187,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 668 "book/11-block.nw"
+#line 674 "book/11-block.nw"
     /* h = LN2(x)；a = W_down·GELU(W_up·h + b_up) + b_down；x += a */
     if (status == ATTN_OK)
         status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, n, d, 1e-5f);
@@ -197,20 +197,20 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
     if (status == ATTN_OK)
         for (size_t t = 0; t < n * d; t++)
             x[t] += a[t];
-#line 604 "book/11-block.nw"
+#line 610 "book/11-block.nw"
     free(h);
     return status;
 }
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 1712 "book/11-block.nw"
+#line 1729 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 611 "book/11-block.nw"
+#line 617 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
     float *h = malloc(n * d * sizeof(float));
     if (h == NULL)
@@ -225,13 +225,13 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 1720 "book/11-block.nw"
+#line 1737 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 626 "book/11-block.nw"
+#line 632 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
     float *x = malloc(n * d * sizeof(float));   /* 残差流 x[n][d] */
     if (x == NULL)

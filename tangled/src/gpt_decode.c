@@ -1,4 +1,4 @@
-#line 740 "book/11-block.nw"
+#line 746 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1731 "book/11-block.nw"
+#line 1748 "book/11-block.nw"
 int attn_gpt_decoder_init(attn_gpt_decoder *dec, const attn_gpt *m)
 {
     size_t bytes;
@@ -44,7 +44,7 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec)
     memset(dec, 0, sizeof *dec);
 }
 
-#line 772 "book/11-block.nw"
+#line 778 "book/11-block.nw"
 static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *logits)
 {
     size_t d = (size_t)m->cfg.d_model, heads = (size_t)m->cfg.n_heads;
@@ -56,7 +56,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
     for (size_t l = 0; l < (size_t)m->cfg.n_layers && status == ATTN_OK; l++) {
         const attn_gpt_layer *L = &m->layers[l];
         attn_kv_cache *cache = dec->caches + l * heads;
-#line 793 "book/11-block.nw"
+#line 799 "book/11-block.nw"
         /* h = LN1(x)；q、k、v[d] = h·W + b；每个头：k、v 存进缓存，q 对缓存做因果注意力 */
         status = attn_layernorm(x, L->ln1_g, L->ln1_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -77,7 +77,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 816 "book/11-block.nw"
+#line 822 "book/11-block.nw"
         if (status == ATTN_OK)
             status = attn_layernorm(x, L->ln2_g, L->ln2_b, h, 1, d, 1e-5f);
         if (status == ATTN_OK)
@@ -85,17 +85,17 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
         if (status == ATTN_OK)
             for (size_t j = 0; j < d; j++)
                 x[j] += a[j];
-#line 785 "book/11-block.nw"
+#line 791 "book/11-block.nw"
     }
     if (status == ATTN_OK)
         status = attn_gpt_logits(m, x, 1, logits);
     return status;
 }
 
-#line 752 "book/11-block.nw"
+#line 758 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
-#line 1771 "book/11-block.nw"
+#line 1788 "book/11-block.nw"
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||
         dec->broken || !attn_gpt_ready(dec->m))
         return ATTN_EINVAL;
@@ -110,7 +110,7 @@ int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
             attn_overlap(logits, out_bytes, kv->v, kv->capacity * kv->d_v * sizeof(float)))
             return ATTN_EINVAL;
     }
-#line 755 "book/11-block.nw"
+#line 761 "book/11-block.nw"
     const attn_gpt *m = dec->m;
     if (dec->len >= m->cfg.n_ctx)
         return ATTN_EFULL;

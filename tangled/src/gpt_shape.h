@@ -1,4 +1,4 @@
-#line 1642 "book/11-block.nw"
+#line 1659 "book/11-block.nw"
 /* src/gpt_shape.h — 第 11 章的模型形状检查（库内部用）。 */
 #ifndef ATTN_GPT_SHAPE_H
 #define ATTN_GPT_SHAPE_H

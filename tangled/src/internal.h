@@ -1,4 +1,4 @@
-#line 235 "book/00-preface.nw"
+#line 268 "book/00-preface.nw"
 /* src/internal.h — 库内部共用的小工具，不对外公开。 */
 #ifndef ATTN_INTERNAL_H
 #define ATTN_INTERNAL_H

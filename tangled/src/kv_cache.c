@@ -1,4 +1,4 @@
-#line 337 "book/05-mask.nw"
+#line 343 "book/05-mask.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -14,7 +14,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
     if (capacity == 0 || d_k == 0 || d_v == 0 ||
         !attn_bytes2(&nk, capacity, d_k) || !attn_bytes2(&nv, capacity, d_v))
         return ATTN_EINVAL;
-#line 399 "book/05-mask.nw"
+#line 405 "book/05-mask.nw"
     c->k = malloc(nk);
     c->v = malloc(nv);
     if (c->k == NULL || c->v == NULL) {
@@ -23,7 +23,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
         memset(c, 0, sizeof *c);
         return ATTN_ENOMEM;
     }
-#line 353 "book/05-mask.nw"
+#line 359 "book/05-mask.nw"
     c->capacity = capacity;
     c->d_k = d_k;
     c->d_v = d_v;
@@ -39,11 +39,11 @@ int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_
     /* 这次要写的是 to_k[n×d_k] 和 to_v[n×d_v] */
     float *to_k = c->k + c->len * c->d_k, *to_v = c->v + c->len * c->d_v;
     const size_t kb = n * c->d_k * sizeof *k, vb = n * c->d_v * sizeof *v;
-#line 415 "book/05-mask.nw"
+#line 421 "book/05-mask.nw"
     if (attn_overlap(k, kb, to_k, kb) || attn_overlap(k, kb, to_v, vb) ||
         attn_overlap(v, vb, to_k, kb) || attn_overlap(v, vb, to_v, vb))
         return ATTN_EINVAL;
-#line 369 "book/05-mask.nw"
+#line 375 "book/05-mask.nw"
     memcpy(to_k, k, kb);
     memcpy(to_v, v, vb);
     c->len += n;

@@ -1,4 +1,4 @@
-#line 106 "book/07-multihead.nw"
+#line 112 "book/07-multihead.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 156 "book/07-multihead.nw"
+#line 162 "book/07-multihead.nw"
 /* 检查指针、维度和所有缓冲区的字节数；成功时 *d_cat = n_heads·d_head。 */
 static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
                      const float *x_kv, size_t n_kv, size_t *d_cat)
@@ -27,7 +27,7 @@ static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
     return ATTN_OK;
 }
 
-#line 182 "book/07-multihead.nw"
+#line 188 "book/07-multihead.nw"
 struct mha_scratch {
     void *mem;             /* 一次分配：注意力核心的工作区在前，下面四个矩阵在后 */
     float *qa, *ka, *va;   /* 所有头的投影：qa[n_q][d_cat]，ka、va[n_kv][d_cat] */
@@ -54,7 +54,7 @@ static int mha_scratch_alloc(struct mha_scratch *s, size_t n_q, size_t n_kv, siz
     return ATTN_OK;
 }
 
-#line 213 "book/07-multihead.nw"
+#line 219 "book/07-multihead.nw"
 /* qa[n_q][d_cat]  = x_q · w_q + b_q
    ka[n_kv][d_cat] = x_kv · w_k + b_k
    va[n_kv][d_cat] = x_kv · w_v + b_v */
@@ -70,7 +70,7 @@ static int mha_project(const attn_mha_weights *w, size_t d_cat,
     return status;
 }
 
-#line 236 "book/07-multihead.nw"
+#line 242 "book/07-multihead.nw"
 /* 问题的形状；缓冲区分配好以后再由 mha_problem_buffers 填上 */
 static attn_problem mha_problem(const attn_mha_weights *w, size_t d_cat, size_t n_q, size_t n_kv,
                                 const unsigned char *mask, int causal)
@@ -93,7 +93,7 @@ static void mha_problem_buffers(attn_problem *prob, const struct mha_scratch *s)
     prob->scratch = s->mem;
 }
 
-#line 121 "book/07-multihead.nw"
+#line 127 "book/07-multihead.nw"
 int attn_mha(const attn_mha_weights *w,
              const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
              const unsigned char *mask, int causal, float *out)
@@ -117,15 +117,15 @@ int attn_mha(const attn_mha_weights *w,
         status = attn_problem_solve(&prob);
     }
     if (status == ATTN_OK)
-#line 264 "book/07-multihead.nw"
+#line 270 "book/07-multihead.nw"
         /* out[n_q][d_model] = cat[n_q][d_cat] · w_o[d_cat][d_model] + b_o[d_model] */
         status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
-#line 145 "book/07-multihead.nw"
+#line 151 "book/07-multihead.nw"
     free(s.mem);
     return status;
 }
 
-#line 272 "book/07-multihead.nw"
+#line 278 "book/07-multihead.nw"
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern)

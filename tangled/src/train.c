@@ -1,4 +1,4 @@
-#line 910 "book/12-learning.nw"
+#line 916 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,16 +9,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1148 "book/12-learning.nw"
+#line 1154 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1340 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 921 "book/12-learning.nw"
+#line 927 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
 #endif
 
-#line 975 "book/12-learning.nw"
+#line 981 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
@@ -44,7 +44,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1870 "book/12-learning.nw"
+#line 1887 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -131,7 +131,7 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     return S;
 }
 
-#line 1071 "book/12-learning.nw"
+#line 1077 "book/12-learning.nw"
 /* 第 q 句第 i 个词的第 h 个头：x[(q·n + i)·hd + h·dh ..] ⇄ y[((q·H + h)·n + i)·dh ..] */
 static void heads_split(const float *x, float *y, const train_shape *s)
 {
@@ -159,20 +159,20 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 1104 "book/12-learning.nw"
+#line 1110 "book/12-learning.nw"
 /* oh[b] = attention(qh[b], kh[b], vh[b])，因果；b 走遍 n_seq·H 块，每块 n×dh */
 static int train_attention(const float *qh, const float *kh, const float *vh, float *oh,
                            const train_shape *s, float scale)
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1140 "book/12-learning.nw"
+#line 1146 "book/12-learning.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
 #line 1329 "book/D-cpu.nw"
     if (blocks > 1)
         return attn_sdpa_ex(qh, kh, vh, s->n, s->n, s->dh, s->dh, scale, NULL, 1, oh, NULL,
                             &(attn_sdpa_options){blocks, 0});
-#line 1111 "book/12-learning.nw"
+#line 1117 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         int st = attn_sdpa(qh + b * len, kh + b * len, vh + b * len, s->n, s->n, s->dh, s->dh,
                            scale, NULL, 1, oh + b * len, NULL);
@@ -188,11 +188,11 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1144 "book/12-learning.nw"
+#line 1150 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
 #line 1344 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 1127 "book/12-learning.nw"
+#line 1133 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
         int st = attn_sdpa_backward(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh, scale,
@@ -202,7 +202,7 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
     return worst;
 }
 
-#line 1008 "book/12-learning.nw"
+#line 1014 "book/12-learning.nw"
 /* 前向：tokens[R] → B->logits[R×V]，把反向要用的都留在 B 里 */
 static int train_forward(const attn_gpt *m, const train_shape *s, const int *tokens,
                          float scale, const train_bufs *B)
@@ -217,7 +217,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
         const attn_gpt_layer *W = &m->layers[l];
         train_layer S = train_layer_at(B, s, l);
         float *next = l + 1 < s->L ? train_layer_at(B, s, l + 1).x0 : B->xf;
-#line 1037 "book/12-learning.nw"
+#line 1043 "book/12-learning.nw"
         /* a1 = LN1(x0)；q、k、v = a1·W + b，各自按头排开 */
         if ((st = attn_layernorm(S.x0, W->ln1_g, W->ln1_b, S.a1, R, d, 1e-5f)) != ATTN_OK)
             return st;
@@ -246,7 +246,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
             return st;
         for (size_t i = 0; i < R * d; i++)
             next[i] += S.x1[i];
-#line 1023 "book/12-learning.nw"
+#line 1029 "book/12-learning.nw"
     }
     /* 反嵌入是一个权重为 wteᵀ、没有偏置的线性层：logits = LN_f(xf) · wteᵀ */
     transpose(m->wte, s->V, d, B->wte_t);
@@ -256,7 +256,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
     return attn_linear(B->af, B->wte_t, NULL, B->logits, R, d, s->V);
 }
 
-#line 1157 "book/12-learning.nw"
+#line 1163 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
@@ -277,7 +277,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 1194 "book/12-learning.nw"
+#line 1200 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
         if ((st = attn_linear_backward(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
                                        G->b_down)) != ATTN_OK ||
@@ -313,7 +313,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 1178 "book/12-learning.nw"
+#line 1184 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -324,13 +324,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 935 "book/12-learning.nw"
+#line 941 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1833 "book/12-learning.nw"
+#line 1850 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -360,7 +360,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 941 "book/12-learning.nw"
+#line 947 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;

@@ -1,4 +1,4 @@
-#line 307 "book/00-preface.nw"
+#line 340 "book/00-preface.nw"
 #include "attn.h"
 #include "check.h"
 #include "internal.h"
@@ -8,7 +8,7 @@
 
 int main(void)
 {
-#line 276 "book/00-preface.nw"
+#line 309 "book/00-preface.nw"
     check_section("每个状态码都有说明，未知的状态码也有，永不是 NULL");
     {
         CHECK_STR(attn_strerror(ATTN_OK), "success");
@@ -17,7 +17,7 @@ int main(void)
         CHECK_STR(attn_strerror(-7), "unknown status");
         CHECK_STR(attn_strerror(INT_MAX), "unknown status");
     }
-#line 287 "book/00-preface.nw"
+#line 320 "book/00-preface.nw"
     check_section("attn_bytes 在乘积超出 size_t 时报告溢出；attn_overlap 只认共同的字节");
     {
         size_t bytes = 0;
@@ -33,6 +33,6 @@ int main(void)
         CHECK(!attn_overlap(a, 0, a, 4 * sizeof(float)));                      /* 0 字节 */
         CHECK(!attn_overlap(NULL, 4, a, 4));
     }
-#line 318 "book/00-preface.nw"
+#line 351 "book/00-preface.nw"
     return check_summary("ch00");
 }

@@ -1,4 +1,4 @@
-#line 1884 "book/09-fast.nw"
+#line 1901 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -16,7 +16,7 @@
 #define FLASH_BODY "flash_vec.h"
 #include "flash_widths.h"
 
-#line 1932 "book/09-fast.nw"
+#line 1949 "book/09-fast.nw"
 /* 图 9.1 的块：按类别计数 */
 static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int kind, void *arg)
 {
@@ -24,10 +24,10 @@ static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int 
     ((size_t *)arg)[kind]++;
 }
 
-#line 1903 "book/09-fast.nw"
+#line 1920 "book/09-fast.nw"
 int main(void)
 {
-#line 1432 "book/09-fast.nw"
+#line 1449 "book/09-fast.nw"
     check_section("运算量：一个头 4n²d；按手册估计的峰值");
     {
         double n = 2048, d = 64;
@@ -40,7 +40,7 @@ int main(void)
         CHECK_NEAR(100 * 2.3 / 176.3, 1.3, 0.05);  /* 参考实现：峰值的 1.3% */
         CHECK_NEAR(64 * 2.3 / 176.3, 0.8, 0.05);   /* 每周期不到一次运算 */
     }
-#line 1447 "book/09-fast.nw"
+#line 1464 "book/09-fast.nw"
     check_section("参考实现和教科书写法搬动的字节；快速路径读 K、V 的字节");
     {
         size_t n = 2048, d = 64;
@@ -54,7 +54,7 @@ int main(void)
         CHECK_INT(blocks * (2 * n * d * sizeof(float)), 11 << 20);
         CHECK_NEAR(2048.0 / 11, 186, 0.5);
     }
-#line 1463 "book/09-fast.nw"
+#line 1480 "book/09-fast.nw"
     check_section("A100：片上 SRAM 与教科书写法的算术强度");
     {
         CHECK_INT(192 * 108, 20736);                             /* KB：约 20 MB 的 SRAM */
@@ -77,14 +77,14 @@ int main(void)
         CHECK_NEAR(t_math * 1e6, 3.4, 0.05);
         CHECK(1 - t_math / t_move > 0.8);                        /* 至少八成的时间在等数据 */
     }
-#line 1488 "book/09-fast.nw"
+#line 1505 "book/09-fast.nw"
     check_section("误解“FlashAttention 减少了计算量”：不带掩码时一个分数也不少算");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
         CHECK_INT(attn_flash_scores(1000, 700, 0), 1000 * 700);
         CHECK_INT(attn_flash_scores(3, 5, 0), 15);
     }
-#line 1497 "book/09-fast.nw"
+#line 1514 "book/09-fast.nw"
     check_section("在线 softmax：分两半算等于一次算完");
     {
         double x[4] = {1, 2, 4, 3}, v[4] = {1, 2, 3, 4};
@@ -146,7 +146,7 @@ int main(void)
         CHECK_REL(ll, l, 1e-12);
         CHECK_NEAR(oo / ll, o / l, 1e-12);
     }
-#line 1564 "book/09-fast.nw"
+#line 1581 "book/09-fast.nw"
     check_section("通用宽度的寄存器块：6 行 × 8 列，12 个累加器");
     {
         CHECK_INT(6 * 8 / 4, 12);          /* 12 个 4 路向量的累加器 */
@@ -178,7 +178,7 @@ int main(void)
             twice &= c[i] == 2 * want[i];
         CHECK(twice);
     }
-#line 1598 "book/09-fast.nw"
+#line 1615 "book/09-fast.nw"
     check_section("缓存块：分数块 72 KiB，FQ、FK 是三种寄存器块的倍数");
     {
         CHECK_INT(96 * 192 * sizeof(float), 72 * 1024);
@@ -190,7 +190,7 @@ int main(void)
         CHECK(tiles_fit);
         CHECK_INT(2 * 16, 32);                     /* 最宽的寄存器块的列数 = FD */
     }
-#line 1612 "book/09-fast.nw"
+#line 1629 "book/09-fast.nw"
     check_section("一个线程的工作区 223 488 字节，与序列长度无关");
     {
         CHECK_INT(192 * 64 + 96 * 64 + 96 * 64 + 192 * 64 + 96 * 192 + 3 * 192, 55872);
@@ -203,7 +203,7 @@ int main(void)
         CHECK_INT(attn_flash_bytes(64, 64, -1), 0);
         CHECK(attn_flash_bytes(64, 64, 1) < ((size_t)64 << 20));
     }
-#line 1627 "book/09-fast.nw"
+#line 1644 "book/09-fast.nw"
     check_section("因果时整块跳过：n = 2048 算 54.6% 的分数；n_q ≠ n_k 的两个例子");
     {
         CHECK_INT(2048 / 192, 10);
@@ -221,7 +221,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(200, 300, 1), 192 * 292 + 8 * 300);
         CHECK_INT(292 % 96, 4);
     }
-#line 1647 "book/09-fast.nw"
+#line 1664 "book/09-fast.nw"
     check_section("图 9.1：n = 768 时的块");
     {
         size_t count[3] = {0, 0, 0};
@@ -239,7 +239,7 @@ int main(void)
         CHECK_NEAR(368640.0 / (768.0 * 768.0), 0.625, 0);
         CHECK_INT(flash_tiles(2048, NULL, NULL), 2289664);      /* 和上面的 54.6% 是同一种数法 */
     }
-#line 1667 "book/09-fast.nw"
+#line 1684 "book/09-fast.nw"
     check_section("误解“因果掩码让时间正好减半”：方阵时总多于一半，n 越大越接近一半");
     {
         double prev = 1.0;
@@ -252,7 +252,7 @@ int main(void)
         CHECK_NEAR(attn_flash_scores(4096, 4096, 1) / (4096.0 * 4096.0), 0.523, 5e-4);
         CHECK_INT(attn_flash_scores(1, 1000, 1), 1000);   /* 一次一个查询：每个键都看得见 */
     }
-#line 1682 "book/09-fast.nw"
+#line 1699 "book/09-fast.nw"
     check_section("一个线程和两个线程一位不差；多头等于逐个头的参考实现");
     {
         size_t heads = 3, n = 150, d = 40;
@@ -271,7 +271,7 @@ int main(void)
         CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
         free(q); free(k); free(v); free(o1); free(o2); free(o3);
     }
-#line 1703 "book/09-fast.nw"
+#line 1720 "book/09-fast.nw"
     check_section("极大的输入交给参考实现：不出 NaN");
     {
         float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
@@ -282,7 +282,7 @@ int main(void)
         CHECK_NEAR(fast[0], ref[0], 0.0);
         CHECK_NEAR(fast[0], 20.0, 0.0);
     }
-#line 1716 "book/09-fast.nw"
+#line 1733 "book/09-fast.nw"
     check_section("attn_sdpa_ex 的参数检查：不合法时 ATTN_EINVAL，不碰输出");
     {
         float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -298,7 +298,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 1734 "book/09-fast.nw"
+#line 1751 "book/09-fast.nw"
     check_section("快速路径与参考实现一致：输入在 [-1, 1) 里，差不超过 1e-5");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -317,7 +317,7 @@ int main(void)
         CHECK(worst[1] < 1e-5);
         CHECK(worst[0] > 0);
     }
-#line 1755 "book/09-fast.nw"
+#line 1772 "book/09-fast.nw"
     check_section("n_q = 200、n_k = 130 的因果：前 70 行看不见任何键，输出和权重是零");
     {
         size_t n_q = 200, n_k = 130, d = 8;
@@ -340,7 +340,7 @@ int main(void)
         CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
         free(q); free(k); free(v); free(o); free(w);
     }
-#line 1784 "book/09-fast.nw"
+#line 1801 "book/09-fast.nw"
     check_section("attn-bench 的小例子：工作区 131 328 字节，参考实现 256 字节、2080 个分数");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -348,7 +348,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 1794 "book/09-fast.nw"
+#line 1811 "book/09-fast.nw"
     check_section("表里的 GFLOP/s 是运算量除以时间，百分比是它除以峰值");
     {
         double flops = 8589934592.0, peak1 = 176.3, peak2 = 352.3;
@@ -366,7 +366,7 @@ int main(void)
         CHECK_NEAR(100 * 20.3 / peak1, 12, 0.5);
         CHECK_NEAR(100 * 16.9 / peak1, 10, 0.5);
     }
-#line 1814 "book/09-fast.nw"
+#line 1831 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -378,7 +378,7 @@ int main(void)
         CHECK_INT((size_t)16384 * 16384 * sizeof(float), (size_t)1 << 30);
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
     }
-#line 1828 "book/09-fast.nw"
+#line 1845 "book/09-fast.nw"
     check_section("图 9.2：哪条线在哪里越过峰值线");
     {
         double peak1 = 176.3, peak2 = 352.3;              /* 表里量出的峰值 */
@@ -413,7 +413,7 @@ int main(void)
         CHECK_NEAR(4 * 4 * 256.0 * 256 * 64, 6.7e7, 0.05e7);       /* n = 256、4 个头的运算量 */
         CHECK(4 * 4 * 256.0 * 256 * 64 / (r256[2] * 1e9) < 1e-3);  /* 一次调用不到一毫秒 */
     }
-#line 1865 "book/09-fast.nw"
+#line 1882 "book/09-fast.nw"
     check_section("测量一节里由表算出的比例");
     {
         double ref = 3.7831, fast = 0.0706, causal = 0.0383, fast2 = 0.0362, causal2 = 0.0191;
@@ -428,7 +428,7 @@ int main(void)
         CHECK_NEAR(0.5071 / fast, 7.2, 0.05);
         CHECK_NEAR(121.7 / 176.3, 0.69, 0.005);
     }
-#line 1969 "book/09-fast.nw"
+#line 1986 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);
@@ -454,6 +454,6 @@ int main(void)
         CHECK_INT(34080 * 4, 136320);
         CHECK_INT(96 % 96, 0);
     }
-#line 1927 "book/09-fast.nw"
+#line 1944 "book/09-fast.nw"
     return check_summary("ch09");
 }

@@ -1,4 +1,4 @@
-#line 3714 "book/13-poems.nw"
+#line 3729 "book/13-poems.nw"
 /* programs/poet/checkpoint.c — 第 13 章：safetensors 文件，GPT-2 的名字 */
 #include "poet.h"
 
@@ -14,7 +14,7 @@
 #error "safetensors 的数据是小端序的；这份代码直接复制 float，只适用于小端序的机器"
 #endif
 
-#line 3763 "book/13-poems.nw"
+#line 3778 "book/13-poems.nw"
 /* 出错：关掉 *f，写下说明，返回 POET_EDATA */
 __attribute__((format(printf, 3, 4)))
 static int st_fail(poet_safetensors *f, poet_err *e, const char *fmt, ...)
@@ -62,7 +62,7 @@ static int meta_size(const poet_safetensors *f, const char *key, size_t lo, size
     return ATTN_OK;
 }
 
-#line 3812 "book/13-poems.nw"
+#line 3827 "book/13-poems.nw"
 int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *f, poet_err *e)
 {
     memset(f, 0, sizeof *f);
@@ -94,7 +94,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     f->spans = malloc(((size_t)cJSON_GetArraySize(root) + 1) * sizeof *f->spans);
     if (f->spans == NULL)
         return st_fail(f, e, "内存不足");
-#line 645 "book/13-poems.nw"
+#line 651 "book/13-poems.nw"
     /* 头部里的每个张量：类型、形状、偏移；记下偏移，稍后查它们是否正好铺满数据段 */
     size_t count = 0;
     cJSON *item;
@@ -127,7 +127,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
         f->spans[count][1] = end;
         count++;
     }
-#line 3865 "book/13-poems.nw"
+#line 3880 "book/13-poems.nw"
     qsort(f->spans, count, sizeof *f->spans, by_begin);
     uint64_t at = 0;
     for (size_t i = 0; i < count; i++) {
@@ -139,7 +139,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     }
     if (at != f->data_len)
         return st_fail(f, e, "数据段从第 %llu 个字节起有一段不属于任何张量", (unsigned long long)at);
-#line 3844 "book/13-poems.nw"
+#line 3859 "book/13-poems.nw"
     f->n_tensors = count;
     return ATTN_OK;
 }
@@ -157,7 +157,7 @@ void poet_safetensors_close(poet_safetensors *f)
     memset(f, 0, sizeof *f);
 }
 
-#line 3879 "book/13-poems.nw"
+#line 3894 "book/13-poems.nw"
 int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t rows, size_t cols,
                          float *dst, poet_err *e)
 {
@@ -181,7 +181,7 @@ int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t row
     return ATTN_OK;
 }
 
-#line 3907 "book/13-poems.nw"
+#line 3922 "book/13-poems.nw"
 int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
                            const char *const *meta, poet_err *e)
 {
@@ -239,7 +239,7 @@ int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
     return st;
 }
 
-#line 573 "book/13-poems.nw"
+#line 579 "book/13-poems.nw"
 /* fused[d][3·hd]：第 r 行 = w_q 的第 r 行 | w_k 的第 r 行 | w_v 的第 r 行；偏置同理（rows = 1） */
 static void fuse_qkv(const float *q, const float *k, const float *v, size_t rows, size_t hd,
                      float *fused)
@@ -261,7 +261,7 @@ static void split_qkv(const float *fused, size_t rows, size_t hd, float *q, floa
     }
 }
 
-#line 598 "book/13-poems.nw"
+#line 604 "book/13-poems.nw"
 /* 第 i 层的张量：GPT-2 的名字、形状（cols 为 0 表示一维）、本书的权重。
    c_attn 的两项没有对应的单块权重（src 为 NULL），由 fuse_qkv、split_qkv 处理。 */
 static size_t layer_tensors(const attn_gpt *m, size_t i, poet_named *t)
@@ -286,7 +286,7 @@ static size_t layer_tensors(const attn_gpt *m, size_t i, poet_named *t)
     return k;
 }
 
-#line 3968 "book/13-poems.nw"
+#line 3983 "book/13-poems.nw"
 int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const char *const *extra,
               poet_err *e)
 {
@@ -335,7 +335,7 @@ int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const ch
     return st;
 }
 
-#line 4020 "book/13-poems.nw"
+#line 4035 "book/13-poems.nw"
 int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     memset(m, 0, sizeof *m);
@@ -346,7 +346,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         return st;
     attn_gpt_config cfg;
     attn_param_breakdown count;
-#line 4077 "book/13-poems.nw"
+#line 4092 "book/13-poems.nw"
     size_t n_layer, n_head, n_embd, n_ctx;
     const char *vocab = poet_safetensors_meta(&f, "vocab");
     const char *eps = poet_safetensors_meta(&f, "layer_norm_epsilon");
@@ -384,7 +384,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         poet_safetensors_close(&f);
         return st;
     }
-#line 4031 "book/13-poems.nw"
+#line 4046 "book/13-poems.nw"
     size_t L = (size_t)cfg.n_layers, d = (size_t)cfg.d_model;
     if (f.n_tensors != 4 + 12 * L)
         st = poet_fail(e, POET_EDATA, "文件里有 %zu 个张量，%zu 层的 GPT-2 应当正好有 %zu 个",
@@ -427,7 +427,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
     return st;
 }
 
-#line 3745 "book/13-poems.nw"
+#line 3760 "book/13-poems.nw"
 int poet_load(const char *path, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     char *buf;

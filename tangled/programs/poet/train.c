@@ -1,4 +1,4 @@
-#line 4119 "book/13-poems.nw"
+#line 4134 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 4147 "book/13-poems.nw"
+#line 4162 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -54,7 +54,7 @@ void poet_trainer_free(poet_trainer *T)
     memset(T, 0, sizeof *T);
 }
 
-#line 734 "book/13-poems.nw"
+#line 740 "book/13-poems.nw"
 float poet_lr(const poet_train_options *o, unsigned long step)
 {
     if (step <= o->warmup)
@@ -65,7 +65,7 @@ float poet_lr(const poet_train_options *o, unsigned long step)
     return o->lr_min + (float)(0.5 * (o->lr - o->lr_min) * (1.0 + cos(M_PI * progress)));
 }
 
-#line 784 "book/13-poems.nw"
+#line 790 "book/13-poems.nw"
 int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, float *loss, float *lr_out,
                     poet_err *e)
 {
@@ -77,7 +77,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
 #else
     (void)threads;
 #endif
-#line 713 "book/13-poems.nw"
+#line 719 "book/13-poems.nw"
     /* 第 b 个窗口：ids[start .. start + n_ctx] 共 n_ctx + 1 个词元；前 n_ctx 个读进模型，后 n_ctx 个是答案 */
     for (size_t b = 0; b < B; b++) {
         size_t start = T->starts[b] = (size_t)(attn_rng_next(&T->rng) % (n - n_ctx));
@@ -87,11 +87,11 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     memset(T->grad, 0, np * sizeof *T->grad);
     int st = attn_gpt_loss_grad_batch(&T->m, T->tokens, T->targets, B, n_ctx, loss, &T->g,
                                       T->work, T->work_bytes);
-#line 796 "book/13-poems.nw"
+#line 802 "book/13-poems.nw"
     if (st != ATTN_OK)
         return poet_fail(e, st, "第 %lu 步：attn_gpt_loss_grad_batch 失败：%s（logits 不再是有限数？）",
                          T->step + 1, attn_strerror(st));
-#line 746 "book/13-poems.nw"
+#line 752 "book/13-poems.nw"
     /* 梯度的长度（double，按参数的顺序累加）；超过 clip 就整体缩短 */
     double norm = 0.0;
     for (size_t i = 0; i < np; i++)
@@ -107,13 +107,13 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     float lr = poet_lr(&T->o, T->step);
     attn_gpt_adamw_step(&T->m, &T->g, T->adam_m, T->adam_v, T->step, lr, 0.9f, 0.95f, 1e-8f,
                         T->o.weight_decay);
-#line 800 "book/13-poems.nw"
+#line 806 "book/13-poems.nw"
     if (lr_out != NULL)
         *lr_out = lr;
     return ATTN_OK;
 }
 
-#line 814 "book/13-poems.nw"
+#line 820 "book/13-poems.nw"
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count)
 {
@@ -146,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 4192 "book/13-poems.nw"
+#line 4207 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;

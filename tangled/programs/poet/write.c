@@ -1,4 +1,4 @@
-#line 4410 "book/13-poems.nw"
+#line 4425 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -18,7 +18,7 @@ static int by_score(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-#line 904 "book/13-poems.nw"
+#line 910 "book/13-poems.nw"
 /* 在 allowed 的词元里按 softmax(logits / T) 取一个（T = 0：取分数最大的）；只留分数最大的 top_k 个
    （0 表示不限）。cand、p 是 V 个位置的工作区。返回词元的 id；没有可取的词元：−1 */
 static int sample(const float *logits, const unsigned char *allowed, size_t V, float temperature,
@@ -47,7 +47,7 @@ static int sample(const float *logits, const unsigned char *allowed, size_t V, f
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 1 */
 }
 
-#line 4447 "book/13-poems.nw"
+#line 4462 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits, *p;
@@ -88,7 +88,7 @@ static int writer_init(writer *W, const attn_gpt *m, const poet_vocab *v, poet_e
     return ATTN_OK;
 }
 
-#line 949 "book/13-poems.nw"
+#line 955 "book/13-poems.nw"
 /* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字，句末只许是 ，。？！；
    form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
@@ -99,7 +99,7 @@ static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
     return pos % (len + 1) == len ? W->ends : W->han;
 }
 
-#line 961 "book/13-poems.nw"
+#line 967 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
@@ -148,7 +148,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 4489 "book/13-poems.nw"
+#line 4504 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -175,7 +175,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 4520 "book/13-poems.nw"
+#line 4535 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -231,7 +231,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 4352 "book/13-poems.nw"
+#line 4367 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
