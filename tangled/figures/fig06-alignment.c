@@ -1,4 +1,4 @@
-#line 530 "book/06-cross.nw"
+#line 549 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#line 158 "book/01-mlp.nw"
+#line 160 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -10,14 +10,14 @@ int attn_relu(float *x, size_t n)
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
-#line 177 "book/01-mlp.nw"
+#line 179 "book/01-mlp.nw"
         if (x[i] < 0.0f)
             x[i] = 0.0f;
-#line 170 "book/01-mlp.nw"
+#line 172 "book/01-mlp.nw"
     return ATTN_OK;
 }
 
-#line 237 "book/01-mlp.nw"
+#line 239 "book/01-mlp.nw"
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)

@@ -1,4 +1,4 @@
-#line 166 "book/06-cross.nw"
+#line 178 "book/06-cross.nw"
 #include "attn.h"
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-#line 236 "book/04-scaling.nw"
+#line 241 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 
