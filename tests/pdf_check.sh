@@ -70,7 +70,7 @@ if grep -q '^##[[:space:]].*{[^}]*\.backmatter' "$src"/book/*.nw; then grep -qF 
 if grep -q '^:::[[:space:]]*{[^}]*\.misconception' "$src"/book/*.nw; then grep -qF 常见误解 <<<"$text" || bad "no 常见误解 in the PDF text"; fi
 
 # bookmarks: one for every chapter and every section (## heading), 参考文献 and the two indexes
-sections=$(cat "$src"/book/*.nw | grep -c '^## ')
+sections=$(cat "$src"/book/*.nw | grep '^## ' | grep -vc '\.unlisted')   # (小结 is unlisted: no bookmark)
 outline_json=$(qpdf --json --json-key=outlines "$pdf")   # (read whole: a grep -q that stops early would break qpdf's pipe)
 outlines=$(grep -c '"title"' <<<"$outline_json")
 [ "$outlines" -ge $((titles + sections + 3)) ] ||

@@ -14,7 +14,7 @@ from pathlib import Path
 
 GLOSSARY_PAGE = "glossary.html"
 SUBJECT_PAGE = "subject-index.html"
-MISCONCEPTION_MARKER = re.compile(r"^:{3,}\s*\{#sec-errata-index\s+\.misconception-index\}\s*\n:{3,}\s*$", re.M)
+MISCONCEPTION_MARKER = re.compile(r"^:{3,}\s*\{#sec-errata-index\s+\.errata-index\}\s*\n:{3,}\s*$", re.M)
 BOX_OPENER = re.compile(r"^:{3,}\s*(.*?)\s*$")
 MAX_LOCATORS = 12        # a term that occurs everywhere (注意力) lists its first sections only
 
