@@ -9,11 +9,11 @@ import argparse
 import json
 import os
 import subprocess
+import sys
 import time
 
-# Python 一侧只用一个线程；要在导入 NumPy、PyTorch 之前定下来
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ[_var] = "1"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers                                          # noqa: E402  第 9 章：NumPy、PyTorch 怎样运行
 
 
 def parse_args():
@@ -24,6 +24,8 @@ def parse_args():
     ap.add_argument("--heads", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2, help="多线程的那几行用几个线程")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--untuned", action="store_true",
+                    help="NumPy、PyTorch 照这台机器的缺省运行（环境里的 OpenBLAS 内核，大块内存每次向系统借还）")
     return ap.parse_args()
 
 
@@ -36,25 +38,50 @@ def c(a, *extra, threads=1, repeat=None):
 def result(a, impl, best, extra, flops_per_head):
     return {"impl": impl, "isa": "-", "n": a.n, "d": a.d, "heads": a.heads, "threads": 1,
             "causal": 0, "seconds": best, "extra_bytes": extra,
-            "gflops": flops_per_head * a.heads / best * 1e-9}
+            "gflops": flops_per_head * a.heads / best * 1e-9, "blas_kernel": a.blas_kernel}
+
+
+def numpy_inputs(a):
+    import numpy as np
+    rng = np.random.default_rng(0)
+    return [rng.uniform(-1, 1, (a.heads, a.n, a.d)).astype(np.float32) for _ in range(3)]
+
+
+def numpy_softmax_v(s, v):
+    """就地把分数 s 变成权重，返回乘上 v 的结果"""
+    import numpy as np
+    s -= s.max(axis=-1, keepdims=True)
+    np.exp(s, out=s)
+    s /= s.sum(axis=-1, keepdims=True)
+    return s @ v
 
 
 def run_numpy(a):
     import numpy as np
-    rng = np.random.default_rng(0)
-    q, k, v = (rng.uniform(-1, 1, (a.heads, a.n, a.d)).astype(np.float32) for _ in range(3))
+    q, k, v = numpy_inputs(a)
     best = None
     for _ in range(a.repeat):
         t0 = time.perf_counter()
-        s = q @ k.transpose(0, 2, 1) * np.float32(1 / np.sqrt(a.d))   # s[heads][n][n]
-        s -= s.max(axis=-1, keepdims=True)
-        np.exp(s, out=s)
-        s /= s.sum(axis=-1, keepdims=True)
-        o = s @ v
+        s = (q * np.float32(1 / np.sqrt(a.d))) @ k.transpose(0, 2, 1)   # s[heads][n][n]
+        o = numpy_softmax_v(s, v)
         t = time.perf_counter() - t0
         best = t if best is None else min(best, t)
     del o
     return result(a, "numpy", best, a.heads * a.n * a.n * 4, 4.0 * a.n * a.n * a.d)
+
+
+def run_numpy_blocked(a, rows=128):
+    import numpy as np
+    q, k, v = numpy_inputs(a)
+    kt, o, best = k.transpose(0, 2, 1), np.empty_like(q), None
+    for _ in range(a.repeat):
+        t0 = time.perf_counter()
+        qs = q * np.float32(1 / np.sqrt(a.d))
+        for i in range(0, a.n, rows):                                  # s[heads][rows][n]
+            o[:, i:i + rows] = numpy_softmax_v(qs[:, i:i + rows] @ kt, v)
+        t = time.perf_counter() - t0
+        best = t if best is None else min(best, t)
+    return result(a, f"numpy-{rows}rows", best, a.heads * rows * a.n * 4, 4.0 * a.n * a.n * a.d)
 def torch_inputs(a, grad=False):
     import torch
     g = torch.Generator().manual_seed(0)
@@ -69,7 +96,7 @@ def run_torch(a):
     with torch.no_grad():
         for _ in range(a.repeat):
             t0 = time.perf_counter()
-            s = q @ k.transpose(1, 2) / a.d ** 0.5                          # s[heads][n][n]
+            s = (q * a.d ** -0.5) @ k.transpose(1, 2)                       # s[heads][n][n]
             o = torch.softmax(s, dim=-1) @ v
             t = time.perf_counter() - t0
             best = t if best is None else min(best, t)
@@ -86,7 +113,7 @@ def run_torch_backward(a):
     for _ in range(a.repeat):
         q.grad = k.grad = v.grad = None
         t0 = time.perf_counter()
-        o = torch.softmax(q @ k.transpose(1, 2) / a.d ** 0.5, dim=-1) @ v
+        o = torch.softmax((q * a.d ** -0.5) @ k.transpose(1, 2), dim=-1) @ v
         t1 = time.perf_counter()
         o.backward(dout)
         t2 = time.perf_counter()
@@ -129,7 +156,8 @@ def print_ratios(rows, peaks, a):
     if avx2 and ("avx2", 1) in peaks:
         print(f"前向 1 线程，指定 AVX2：AVX2 峰值的 {100 * avx2[0]['gflops'] / peaks[('avx2', 1)]:.0f}%")
     print(f"比 NumPy 快 {pick('numpy')['seconds'] / fast['seconds']:.2f} 倍，"
-          f"比 PyTorch 快 {pick('torch')['seconds'] / fast['seconds']:.2f} 倍")
+          f"比分块的 NumPy 快 {pick('numpy-128rows')['seconds'] / fast['seconds']:.2f} 倍，"
+          f"比 PyTorch 快 {pick('torch')['seconds'] / fast['seconds']:.2f} 倍（OpenBLAS 内核 {a.blas_kernel}）")
     print(f"因果时间 / 稠密时间：{fast_c['seconds'] / fast['seconds']:.2f}")
     print(f"{a.threads} 线程 / 1 线程：{fast['seconds'] / fast_t['seconds']:.2f}")
     print(f"反向 1 线程：{bwd['gflops']:.1f} GFLOP/s（按 10n²d），峰值的 "
@@ -142,13 +170,16 @@ def print_ratios(rows, peaks, a):
 
 def main():
     a = parse_args()
+    peers.prepare(1, a.untuned)                       # Python 一侧只用一个线程
     import numpy as np
     import torch
+    a.blas_kernel = peers.check(1)
     model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     with open("/proc/self/maps") as f:
         blas = sorted({os.path.basename(l.split()[-1]) for l in f if "blas" in l.lower()})
     print(f"CPU：{model}，{os.cpu_count()} 个逻辑核；NumPy {np.__version__}，PyTorch {torch.__version__}")
-    print(f"加载的 BLAS：{', '.join(blas) or '没有找到'}")
+    print(f"加载的 BLAS：{', '.join(blas) or '没有找到'}；OpenBLAS 的内核 {a.blas_kernel}"
+          f"（{'缺省设置' if a.untuned else '照用户那样运行'}）")
     peak_rows = c(a, "--peak", threads=1) + c(a, "--peak", threads=a.threads)
     peaks = {(r["peak"], r["threads"]): r["gflops"] for r in peak_rows}
     rows = peak_rows + [c(a, "--impl", "reference", threads=1, repeat=1)[0]]
@@ -158,6 +189,7 @@ def main():
     if ("avx2", 1) in peaks:
         rows.append(c(a, "--isa", "avx2", threads=1)[0])
     rows.append(run_numpy(a))
+    rows.append(run_numpy_blocked(a))
     rows.append(run_torch(a))
     for t in (1, a.threads):
         rows.append(c(a, "--backward", threads=t)[0])
@@ -166,6 +198,7 @@ def main():
         rows.append(c(a, "--mha", threads=t)[0])
     print_table(rows, peaks)
     print_ratios(rows, peaks, a)
+    print(json.dumps({"blas_kernel": a.blas_kernel, "peers_tuned": not a.untuned, "rows": rows}))
 
 
 if __name__ == "__main__":

@@ -13,18 +13,12 @@ for i, a in enumerate(sys.argv):                      # 线程数要在载入 to
     elif a.startswith("--threads="):
         threads = a.split("=", 1)[1]
 c_env = dict(os.environ)                              # attn-poet 用原来的环境，线程数由 --threads 给
-os.environ["OPENBLAS_NUM_THREADS"] = threads
-os.environ["OMP_NUM_THREADS"] = threads
-if "--untuned" not in sys.argv:                       # 正文“训练也对一对”说了为什么要这两样
-    os.environ["OMP_WAIT_POLICY"] = "PASSIVE"         # PyTorch 的 OpenMP 线程闲下来就睡，把核让给 OpenBLAS
-    import ctypes
-    libc = ctypes.CDLL("libc.so.6")
-    libc.mallopt(-4, 0)                               # M_MMAP_MAX：大块内存也从堆里分
-    libc.mallopt(-1, 1 << 30)                         # M_TRIM_THRESHOLD：堆顶空出 1 GiB 以内不还给系统
-import torch
-import torch.nn.functional as F
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers                                          # noqa: E402  第 9 章：正文“训练也对一对”说了为什么
+peers.prepare(int(threads) if threads.isdigit() else 1, "--untuned" in sys.argv)
+import torch                                          # noqa: E402
+import torch.nn.functional as F                       # noqa: E402
+
 from poem_open import load, gpt2, encode                # noqa: E402
 
 
@@ -78,9 +72,12 @@ def main():
     ap.add_argument("--max-diff", type=float, default=1e-3)
     ap.add_argument("--float64", action="store_true", help="PyTorch 再用 float64 训练一遍，当作尺子")
     ap.add_argument("--untuned", action="store_true",
-                    help="PyTorch 照 Debian 的缺省运行：大张量每一步向系统借还，闲着的 OpenMP 线程空转")
+                    help="PyTorch 照这台机器的缺省运行：环境里的 OpenBLAS 内核，大张量每一步向系统借还，"
+                         "闲着的 OpenMP 线程空转")
     args = ap.parse_args()
-    torch.set_num_threads(args.threads)
+    kernel = peers.check(args.threads)                 # 核对一个乘积，设好线程数
+    print(f"PyTorch 用 {args.threads} 个线程，OpenBLAS 的内核 {kernel}"
+          f"（{'缺省设置' if args.untuned else '照用户那样运行'}）")
     o = {"steps": args.steps, "lr": args.lr, "lr_min": args.lr / 10,
          "warmup": min(200, args.steps // 10), "weight_decay": 0.1, "clip": 1.0}
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,7 +102,8 @@ def main():
     print(f"两边损失的最大相对差 {agreement:.3g}（{len(c)} 步）")
     result = {"agreement": agreement, "c_tokens_per_s": round(c_speed),
               "torch_tokens_per_s": round(t_speed), "steps": len(c), "threads": args.threads,
-              "batch": args.batch, "lr": args.lr, "torch_tuned": not args.untuned}
+              "batch": args.batch, "lr": args.lr, "torch_tuned": not args.untuned,
+              "blas_kernel": kernel}
     if args.float64:
         t64, _ = torch_train(P, meta, ids, steps, o, torch.float64)
         result["c_vs_float64"], result["torch_vs_float64"] = worst(c, t64), worst(t32, t64)

@@ -1,4 +1,4 @@
-#line 1569 "book/03-attention.nw"
+#line 1586 "book/03-attention.nw"
 /* examples/ch03.h：第 3 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH03_H
 #define ATTN_EXAMPLES_CH03_H
@@ -22,7 +22,7 @@ static inline void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 307 "book/03-attention.nw"
+#line 309 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -72,5 +72,5 @@ static inline int fluffy_attention(float s, float c, float *w, float *out)
          : attn_sdpa(q, k, fluffy_x, FL_N, FL_N, FL_DK, FL_D, 0.0f, NULL, 0, out, w);
 }
 
-#line 1583 "book/03-attention.nw"
+#line 1600 "book/03-attention.nw"
 #endif

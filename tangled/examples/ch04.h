@@ -1,4 +1,4 @@
-#line 400 "book/04-scaling.nw"
+#line 409 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 73 "book/04-scaling.nw"
+#line 78 "book/04-scaling.nw"
 /* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
    返回样本方差（分母 n - 1）；出错时返回 -1。 */
 static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
@@ -37,7 +37,7 @@ static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma
     double mean = sum / (double)n;
     return (sum2 - (double)n * mean * mean) / (double)(n - 1);
 }
-#line 138 "book/04-scaling.nw"
+#line 143 "book/04-scaling.nw"
 /* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
 static inline double row_entropy(const float *p, size_t n)
 {
@@ -47,7 +47,7 @@ static inline double row_entropy(const float *p, size_t n)
             h -= (double)p[j] * log((double)p[j]);
     return h;
 }
-#line 153 "book/04-scaling.nw"
+#line 158 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
    累计最大权重和熵，最后取平均。 */
 static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
@@ -82,5 +82,5 @@ done:
     return status;
 }
 
-#line 414 "book/04-scaling.nw"
+#line 423 "book/04-scaling.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1039 "book/05-mask.nw"
+#line 1048 "book/05-mask.nw"
 /* examples/ch05.h：第 5 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH05_H
 #define ATTN_EXAMPLES_CH05_H
@@ -59,7 +59,7 @@ static inline void mask_naive_inf(const float *s, const unsigned char *visible, 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 998 "book/05-mask.nw"
+#line 1007 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -70,7 +70,7 @@ static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned 
         return 0;
     return n * sizeof(float);
 }
-#line 1011 "book/05-mask.nw"
+#line 1020 "book/05-mask.nw"
 /* 图 5.2 与测试共用：6 个位置的随机查询、键、值（d_k = 4，d_v = 3，种子 17），
    逐词追加进缓存；第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
 enum { KVF_N = 6, KVF_DK = 4, KVF_DV = 3 };
@@ -97,5 +97,5 @@ static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1051 "book/05-mask.nw"
+#line 1060 "book/05-mask.nw"
 #endif

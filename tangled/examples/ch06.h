@@ -1,4 +1,4 @@
-#line 305 "book/06-cross.nw"
+#line 317 "book/06-cross.nw"
 /* examples/ch06.h：第 6 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH06_H
 #define ATTN_EXAMPLES_CH06_H
@@ -9,13 +9,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#line 78 "book/06-cross.nw"
-enum { TR_NQ = 4, TR_NK = 5, TR_DK = 4, TR_DV = 3 };
+#line 86 "book/06-cross.nw"
+enum { TR_NQ = 4, TR_NK = 5, TR_DK = 4, TR_DV = 5 };
 
 static const char *const tr_src[TR_NK] = {"我", "昨天", "看见", "了", "她"};
 static const char *const tr_tgt[TR_NQ] = {"I", "saw", "her", "yesterday"};
 
-/* q[4][4]：英文词的查询，长度为 s；k[5][4]、v[5][3]：中文词的键和值 */
+/* q[4][4]：英文词的查询，长度为 s；k[5][4]、v[5][5]：中文词的键和值 */
 static inline void translation_example(float s, float *q, float *k, float *v)
 {
     /* 四个概念方向：0 说话人，1 时间，2 看见，3 她 */
@@ -30,9 +30,13 @@ static inline void translation_example(float s, float *q, float *k, float *v)
         0, 0, 1, 0,        /* saw */
         0, 0, 0, 1,        /* her */
         0, 1, 0, 0};       /* yesterday */
-    /* 值的三个分量：人、时间、动作 */
+    /* 值的五个分量：我、她、时间、动作、完成 */
     static const float values[TR_NK * TR_DV] = {
-        1, 0, 0,   0, 1, 0,   0, 0, 1,   0, 0, 0,   1, 0, 0};
+        1, 0, 0, 0, 0,     /* 我 */
+        0, 0, 1, 0, 0,     /* 昨天 */
+        0, 0, 0, 1, 0,     /* 看见 */
+        0, 0, 0, 0, 1,     /* 了 */
+        0, 1, 0, 0, 0};    /* 她 */
     for (size_t i = 0; i < TR_NQ * TR_DK; i++)
         q[i] = s * dirs[i];
     for (size_t i = 0; i < TR_NK * TR_DK; i++)
@@ -40,8 +44,8 @@ static inline void translation_example(float s, float *q, float *k, float *v)
     for (size_t i = 0; i < TR_NK * TR_DV; i++)
         v[i] = values[i];
 }
-#line 181 "book/06-cross.nw"
-/* 键 kp[n_pad+5][4]、值 vp[n_pad+5][3]：前 5 行是原来的，后面是零键和 (1,1,1) 值 */
+#line 193 "book/06-cross.nw"
+/* 键 kp[n_pad+5][4]、值 vp[n_pad+5][5]：前 5 行是原来的，后面是零键和全 1 的值 */
 static inline void pad_source(const float *k, const float *v, size_t n_pad, float *kp, float *vp)
 {
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DK; i++)
@@ -49,7 +53,7 @@ static inline void pad_source(const float *k, const float *v, size_t n_pad, floa
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
-#line 252 "book/06-cross.nw"
+#line 264 "book/06-cross.nw"
 /* 解码 n_tgt 步的交叉注意力（一层、一个头，不带偏置）。
    源句读完后只算一次：k[n_src][d_k] = m[n_src][d] · w_k，v[n_src][d_v] = m · w_v；
    第 t 步只算 q[d_k] = y[t] · w_q，再用同一份 k、v 写出 out[t][d_v]。
@@ -71,7 +75,7 @@ static inline int cross_attention_steps(const float *m, size_t n_src,
     }
     return status;
 }
-#line 326 "book/06-cross.nw"
+#line 338 "book/06-cross.nw"
 /* 一句源句的 K、V 投影：layers 层，每层 n_src·d·(d_k + d_v) 次乘加；超出 64 位时返回 0。 */
 static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size_t d_k,
                                                     size_t d_v, size_t layers)
@@ -83,5 +87,5 @@ static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size
     return r;
 }
 
-#line 320 "book/06-cross.nw"
+#line 332 "book/06-cross.nw"
 #endif

@@ -9,7 +9,7 @@
 
 #include "../examples/ch02.h"
 
-#line 881 "book/02-similarity.nw"
+#line 901 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -54,7 +54,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 928 "book/02-similarity.nw"
+#line 948 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -97,26 +97,31 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 973 "book/02-similarity.nw"
+#line 993 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
+    float sqrt_cost = 20.0f;
     const struct cli_option opts[] = {
         {"d", CLI_SIZE, &d, "向量的维数"},
+        {"sqrt-cost", CLI_FLOAT, &sqrt_cost, "假设一次开方抵得上几次乘法（默认 20）"},
     };
     int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (r <= 0)
         return r == 0 ? 2 : 0;
-    if (d == 0) {
-        fprintf(stderr, "ops: d 至少是 1\n用法: ops [--d 维数]\n");
+    if (d == 0 || !(sqrt_cost >= 0.0f) || isinf(sqrt_cost)) {
+        fprintf(stderr, "ops: d 至少是 1，sqrt-cost 是不小于 0 的有限数\n用法: ops [--d 维数] [--sqrt-cost 倍数]\n");
         return 2;
     }
     /* 距离平方：d 次减、d 次乘、d-1 次加；点积：d 次乘、d-1 次加 */
     printf("d = %zu\n距离的平方 %zu 次运算（另加开方 1 次）\n点积 %zu 次运算\n",
            d, 3 * d - 1, 2 * d - 1);
+    /* 开方按 sqrt_cost 次乘法算：它占一次距离的 c / (3d - 1 + c) */
+    printf("开方按 %g 次乘法算，开方占一次距离的 %.2f%%\n", sqrt_cost,
+           100.0 * sqrt_cost / ((double)(3 * d - 1) + sqrt_cost));
     return 0;
 }
-#line 994 "book/02-similarity.nw"
+#line 1019 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -138,7 +143,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 1018 "book/02-similarity.nw"
+#line 1043 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;

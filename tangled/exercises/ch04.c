@@ -17,7 +17,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1036 "book/04-scaling.nw"
+#line 1092 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -48,21 +48,23 @@ static int ex_variance(int argc, char **argv)
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 1069 "book/04-scaling.nw"
+#line 1125 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
-    size_t dk = 64, nk = 64, trials = 200, seed = 1;
+    size_t dk = 64, nk = 64, trials = 200, seed = 0;
     float scale = 0.0f;
     const struct cli_option opts[] = {
         {"dk", CLI_SIZE, &dk, "查询和键的维度 d_k（默认 64）"},
         {"nk", CLI_SIZE, &nk, "键的个数（默认 64）"},
         {"scale", CLI_FLOAT, &scale, "传给 attn_sdpa 的 scale：0 表示 1/√d_k，1 表示不缩放"},
         {"trials", CLI_SIZE, &trials, "重复次数（默认 200）"},
-        {"seed", CLI_SIZE, &seed, "随机数种子（默认 1）"},
+        {"seed", CLI_SIZE, &seed, "随机数种子（默认 0：取 d_k，和正文、图 4.2 一样）"},
     };
     int st = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (st <= 0)
         return st < 0 ? 0 : 2;
+    if (seed == 0)
+        seed = dk;
     if (dk == 0 || nk == 0 || trials == 0 || scale < 0.0f)
         return bad_value(argv[0], "需要 dk、nk、trials >= 1，scale >= 0");
     attn_rng r;
@@ -78,7 +80,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 1104 "book/04-scaling.nw"
+#line 1162 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -100,7 +102,7 @@ static int ex_overflow(int argc, char **argv)
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 1128 "book/04-scaling.nw"
+#line 1186 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -129,7 +131,7 @@ static int ex_dmodel(int argc, char **argv)
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 1159 "book/04-scaling.nw"
+#line 1217 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;

@@ -23,7 +23,7 @@ static int exercise_failed(const char *exercise, int status)
     return 1;
 }
 
-#line 1280 "book/05-mask.nw"
+#line 1403 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -57,7 +57,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 1316 "book/05-mask.nw"
+#line 1439 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -87,7 +87,7 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 1348 "book/05-mask.nw"
+#line 1471 "book/05-mask.nw"
 static int ex_kvcache(int argc, char **argv)
 {
     size_t tokens = 6, capacity = 6, seed = 17;
@@ -131,7 +131,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1394 "book/05-mask.nw"
+#line 1517 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;

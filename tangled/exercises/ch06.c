@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "../examples/ch06.h"
-#line 611 "book/06-cross.nw"
+#line 632 "book/06-cross.nw"
 static int ex_align(int argc, char **argv)
 {
     float s = 6.0f;
@@ -41,7 +41,7 @@ static int ex_align(int argc, char **argv)
     }
     return 0;
 }
-#line 647 "book/06-cross.nw"
+#line 668 "book/06-cross.nw"
 static int ex_pad(int argc, char **argv)
 {
     size_t n_pad = 2;
@@ -80,7 +80,7 @@ static int ex_pad(int argc, char **argv)
     printf("pad 的权重之和: %.4f\n", pads);
     return 0;
 }
-#line 688 "book/06-cross.nw"
+#line 709 "book/06-cross.nw"
 static int ex_causal(int argc, char **argv)
 {
     int causal = 0;
@@ -103,7 +103,7 @@ static int ex_causal(int argc, char **argv)
         printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
     return 0;
 }
-#line 713 "book/06-cross.nw"
+#line 734 "book/06-cross.nw"
 static int ex_order(int argc, char **argv)
 {
     int swap = 0;
@@ -137,13 +137,14 @@ static int ex_order(int argc, char **argv)
         for (size_t j = 1; j < TR_NK; j++)
             if (w[i * TR_NK + j] > w[i * TR_NK + best])
                 best = j;
-        printf("%s -> %s（第 %zu 列，权重 %.4f），输出 (%.4f, %.4f, %.4f)\n",
+        const float *o = out + i * TR_DV;
+        printf("%s -> %s（第 %zu 列，权重 %.4f），输出 (%.4f, %.4f, %.4f, %.4f, %.4f)\n",
                tr_tgt[i], tr_src[perm[best]], best, w[i * TR_NK + best],
-               out[i * TR_DV + 0], out[i * TR_DV + 1], out[i * TR_DV + 2]);
+               o[0], o[1], o[2], o[3], o[4]);
     }
     return 0;
 }
-#line 757 "book/06-cross.nw"
+#line 779 "book/06-cross.nw"
 static int ex_reuse(int argc, char **argv)
 {
     size_t n_src = 30, n_tgt = 30, d = 512, layers = 6;

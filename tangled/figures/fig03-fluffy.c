@@ -1,4 +1,4 @@
-#line 1625 "book/03-attention.nw"
+#line 1642 "book/03-attention.nw"
 /* 图 3.1 的数据：注意力模式，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 

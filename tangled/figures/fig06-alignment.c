@@ -1,4 +1,4 @@
-#line 514 "book/06-cross.nw"
+#line 533 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>

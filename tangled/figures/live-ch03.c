@@ -1,4 +1,4 @@
-#line 1653 "book/03-attention.nw"
+#line 1670 "book/03-attention.nw"
 /* 图 3.1 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
 #include "attn.h"
 #include "live_json.h"

@@ -1,4 +1,4 @@
-#line 6102 "book/13-poems.nw"
+#line 6100 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 6155 "book/13-poems.nw"
+#line 6153 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *start, int form,
@@ -54,11 +54,11 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const char *
     free(pat);
 }
 
-#line 6113 "book/13-poems.nw"
+#line 6111 "book/13-poems.nw"
 int main(void)
 {
     const char *prog = "live-ch13";
-#line 5935 "book/13-poems.nw"
+#line 5933 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -77,7 +77,7 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 6117 "book/13-poems.nw"
+#line 6115 "book/13-poems.nw"
     live_open(NULL, '{');
     live_open("data", '{');
     live_open("ch13-poems", '{');

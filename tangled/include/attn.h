@@ -28,7 +28,7 @@ enum {
 
 /* 任何状态码都有一句简短的说明，永不返回 NULL。 */
 const char *attn_strerror(int status);
-#line 37 "book/01-mlp.nw"
+#line 39 "book/01-mlp.nw"
 /* c[m×n] = a[m×k] · b[k×n]；c 与 a 或 b 重叠时是 ATTN_EINVAL（按地址范围比较） */
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 
@@ -36,38 +36,38 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
    y 与 x、w 或 bias 重叠时是 ATTN_EINVAL。 */
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out);
-#line 147 "book/01-mlp.nw"
+#line 149 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 218 "book/01-mlp.nw"
+#line 220 "book/01-mlp.nw"
 /* 两层前馈网络：y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
    y 可以与 x、w1、b1 重叠（写 y 之前它们已经用完）；与 w2 或 b2 重叠是 ATTN_EINVAL。 */
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y);
-#line 93 "book/02-similarity.nw"
+#line 95 "book/02-similarity.nw"
 /* *out = a·b = Σ a[t]·b[t]，a 和 b 都是 n 维。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_dot(const float *a, const float *b, size_t n, float *out);
-#line 159 "book/02-similarity.nw"
+#line 161 "book/02-similarity.nw"
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 216 "book/02-similarity.nw"
+#line 218 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 294 "book/02-similarity.nw"
+#line 296 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out);
-#line 319 "book/02-similarity.nw"
+#line 321 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
 #line 54 "book/03-attention.nw"
 /* 就地计算 softmax，数值稳定；元素可以是 -INFINITY，全部为 -INFINITY 的向量变成全 0。 */
 int attn_softmax(float *x, size_t n);
-#line 242 "book/03-attention.nw"
+#line 244 "book/03-attention.nw"
 /* 缩放点积注意力：out = softmax(q·kᵀ·scale，掩码)·v
    q[n_q×d_k], k[n_k×d_k], v[n_k×d_v], out[n_q×d_v]。
    scale 为 0 表示 1/sqrt(d_k)；负数、无穷大或 NaN 是 ATTN_EINVAL。
@@ -86,7 +86,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 974 "book/03-attention.nw"
+#line 984 "book/03-attention.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
     unsigned long long state;   /* 按 64 位无符号整数运算 */
@@ -97,7 +97,7 @@ int attn_rng_seed(attn_rng *r, unsigned long long seed);
 unsigned long long attn_rng_next(attn_rng *r);
 /* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
 int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 224 "book/04-scaling.nw"
+#line 229 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
@@ -127,7 +127,7 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 154 "book/06-cross.nw"
+#line 166 "book/06-cross.nw"
 /* 填充掩码：mask[n_q×n_k] 的前 n_valid 列为 1（可以看），其余列为 0（填充位置）。
    n_valid 为 0 或大于 n_k 时返回 ATTN_EINVAL。 */
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask);

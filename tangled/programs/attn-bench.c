@@ -74,7 +74,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
 #line 1561 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
-#line 780 "book/C-programs.nw"
+#line 906 "book/C-programs.nw"
     size_t n = 1024, d = 64, heads = 1, threads = 1, repeat = 3;
     int causal = 0, peak = 0, backward = 0, mha = 0;
     const char *impl = "fast", *isa = "auto";

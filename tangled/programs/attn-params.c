@@ -1,4 +1,4 @@
-#line 602 "book/C-programs.nw"
+#line 728 "book/C-programs.nw"
 /* attn-params — 数一个只有解码器的 Transformer 的参数，印出明细。 */
 #include "attn.h"
 #include "cli.h"
@@ -8,7 +8,7 @@
 
 #define UNSET SIZE_MAX   /* 选项没有给出；cli_parse 不接受这么大的值 */
 
-#line 681 "book/C-programs.nw"
+#line 807 "book/C-programs.nw"
 static int usage_error(const char *prog, const char *why)
 {
     fprintf(stderr, "%s: %s\n用法: %s [--preset 名字] [--d-model 值] ... [--json]（详见 --help）\n",
@@ -61,7 +61,7 @@ static void print_table(const char *preset, const attn_gpt_config *c, const attn
     printf("  %-16s %18llu  （每个数 %zu 字节）\n", "kv_bytes_token", (unsigned long long)kv_token, bytes);
     row("kv_bytes_ctx", kv_ctx);
 }
-#line 738 "book/C-programs.nw"
+#line 864 "book/C-programs.nw"
 static void print_json(const char *preset, const attn_gpt_config *c, const attn_param_breakdown *b,
                        uint64_t flops, uint64_t kv_token, uint64_t kv_ctx, size_t bytes)
 {
@@ -95,10 +95,10 @@ static void print_json(const char *preset, const attn_gpt_config *c, const attn_
            (unsigned long long)kv_ctx);
 }
 
-#line 614 "book/C-programs.nw"
+#line 740 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
-#line 636 "book/C-programs.nw"
+#line 762 "book/C-programs.nw"
     const char *preset = "gpt2-small";
     size_t d_model = UNSET, n_heads = UNSET, d_head = UNSET, n_layers = UNSET, d_ff = UNSET;
     size_t vocab = UNSET, n_ctx = UNSET, biases = UNSET, norms = UNSET, positions = UNSET;
@@ -120,14 +120,14 @@ int main(int argc, char **argv)
         {"bytes", CLI_SIZE, &bytes, "键值缓存里每个数的字节数（默认 2）"},
         {"json", CLI_FLAG, &json, "输出 JSON"},
     };
-#line 617 "book/C-programs.nw"
+#line 743 "book/C-programs.nw"
     int r = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (r != 1)
         return r == 0 ? 2 : 0;
     attn_gpt_config c;
     if (attn_gpt_preset(preset, &c) != ATTN_OK)
         return usage_error(argv[0], "不认识的预设（只有 gpt2-small 和 gpt3-175b）");
-#line 662 "book/C-programs.nw"
+#line 788 "book/C-programs.nw"
     const size_t given[7] = {d_model, n_heads, d_head, n_layers, d_ff, vocab, n_ctx};
     uint64_t *field[7] = {&c.d_model, &c.n_heads, &c.d_head, &c.n_layers, &c.d_ff, &c.vocab, &c.n_ctx};
     for (int i = 0; i < 7; i++)
@@ -154,7 +154,7 @@ int main(int argc, char **argv)
         s = attn_kv_cache_bytes(&c, c.n_ctx, bytes, &kv_ctx);
     if (s != ATTN_OK)
         return usage_error(argv[0], "无法计数：有维度为 0，或者乘积超出 64 位整数");
-#line 625 "book/C-programs.nw"
+#line 751 "book/C-programs.nw"
     if (json)
         print_json(preset, &c, &b, flops, kv_token, kv_ctx, bytes);
     else

@@ -1,8 +1,8 @@
-#line 47 "book/01-mlp.nw"
+#line 49 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
-#line 401 "book/01-mlp.nw"
+#line 405 "book/01-mlp.nw"
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
@@ -11,24 +11,24 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
            attn_bytes2(&bytes, m, k) && attn_bytes2(&bytes, k, n) && attn_bytes2(&bytes, m, n);
 }
 
-#line 95 "book/01-mlp.nw"
+#line 97 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
 #line 434 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 #line 694 "book/D-cpu.nw"
 #include "linear_fast.h"
 
-#line 54 "book/01-mlp.nw"
+#line 56 "book/01-mlp.nw"
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
-#line 382 "book/01-mlp.nw"
+#line 386 "book/01-mlp.nw"
     if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
         return ATTN_EINVAL;
     /* 一边写 c 一边还要读 a、b：重叠就会读到刚写下的数 */
     if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
         attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
         return ATTN_EINVAL;
-#line 99 "book/01-mlp.nw"
+#line 101 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
 #line 438 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
@@ -36,7 +36,7 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 #line 698 "book/D-cpu.nw"
     if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 58 "book/01-mlp.nw"
+#line 60 "book/01-mlp.nw"
     /* c[m][n] = a[m][k] · b[k][n]，按 i、p、j 的顺序，最内层沿行连续访问 */
     for (size_t i = 0; i < m; i++) {
         float *ci = c + i * n;
@@ -55,11 +55,11 @@ int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, si
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out)
 {
-#line 393 "book/01-mlp.nw"
+#line 397 "book/01-mlp.nw"
     if (y != NULL && attn_shapes_ok(n, d_in, d_out) &&
         attn_overlap(y, n * d_out * sizeof *y, bias, d_out * sizeof *bias))
         return ATTN_EINVAL;
-#line 77 "book/01-mlp.nw"
+#line 79 "book/01-mlp.nw"
     int status = attn_matmul(x, w, y, n, d_in, d_out);
     if (status != ATTN_OK || bias == NULL)
         return status;

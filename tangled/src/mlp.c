@@ -1,4 +1,4 @@
-#line 152 "book/01-mlp.nw"
+#line 154 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -10,14 +10,14 @@ int attn_relu(float *x, size_t n)
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     for (size_t i = 0; i < n; i++)
-#line 171 "book/01-mlp.nw"
+#line 173 "book/01-mlp.nw"
         if (x[i] < 0.0f)
             x[i] = 0.0f;
-#line 164 "book/01-mlp.nw"
+#line 166 "book/01-mlp.nw"
     return ATTN_OK;
 }
 
-#line 231 "book/01-mlp.nw"
+#line 233 "book/01-mlp.nw"
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)

@@ -1,4 +1,4 @@
-#line 160 "book/06-cross.nw"
+#line 172 "book/06-cross.nw"
 #include "attn.h"
 #include "internal.h"
 

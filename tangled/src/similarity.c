@@ -1,4 +1,4 @@
-#line 98 "book/02-similarity.nw"
+#line 100 "book/02-similarity.nw"
 /* src/similarity.c — 两个向量有多相关：点积、余弦相似度、欧氏距离。 */
 #include "attn.h"
 #include "internal.h"
@@ -18,7 +18,7 @@ int attn_dot(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 139 "book/02-similarity.nw"
+#line 141 "book/02-similarity.nw"
 int attn_cosine(const float *a, const float *b, size_t n, float *out)
 {
     size_t bytes;
@@ -37,7 +37,7 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 199 "book/02-similarity.nw"
+#line 201 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
     size_t bytes;
@@ -53,7 +53,7 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 270 "book/02-similarity.nw"
+#line 272 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
 {
     size_t bytes;

@@ -15,14 +15,14 @@ int attn_softmax(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         if (x[i] > m)
             m = x[i];
-#line 575 "book/03-attention.nw"
+#line 585 "book/03-attention.nw"
     for (size_t i = 0; i < n; i++)
         if (isnan(x[i])) {
             for (size_t j = 0; j < n; j++)
                 x[j] = NAN;
             return ATTN_OK;
         }
-#line 587 "book/03-attention.nw"
+#line 597 "book/03-attention.nw"
     if (m == INFINITY) {
         size_t count = 0;
         for (size_t i = 0; i < n; i++)
@@ -31,7 +31,7 @@ int attn_softmax(float *x, size_t n)
             x[i] = x[i] == INFINITY ? 1.0f / (float)count : 0.0f;
         return ATTN_OK;
     }
-#line 601 "book/03-attention.nw"
+#line 611 "book/03-attention.nw"
     if (m == -INFINITY) {
         for (size_t i = 0; i < n; i++)
             x[i] = 0.0f;

@@ -1,4 +1,4 @@
-#line 230 "book/04-scaling.nw"
+#line 235 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 

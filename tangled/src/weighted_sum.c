@@ -1,4 +1,4 @@
-#line 325 "book/02-similarity.nw"
+#line 327 "book/02-similarity.nw"
 /* src/weighted_sum.c — 软查找的后半步：按权重把值向量加起来。 */
 #include "attn.h"
 #include "internal.h"

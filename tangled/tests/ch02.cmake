@@ -1,7 +1,7 @@
 attn_program_test(NAME ch02-pair LABEL ch02 EXPECT "点积 3.0000" "余弦 0.9487" "距离 1.0000"
                   COMMAND attn-ch02 pair --a 猫 --b 狗)
-attn_program_test(NAME ch02-pair-longer LABEL ch02 EXPECT "点积 6.0000" "余弦 0.9487" "距离 1.0000"
-                  COMMAND attn-ch02 pair --a 猫 --bx 2 --by -2)
+attn_program_test(NAME ch02-pair-longer LABEL ch02 EXPECT "点积 9.0000" "余弦 0.9487" "距离 2.2361"
+                  COMMAND attn-ch02 pair --a 猫 --bx 3 --by -3)
 attn_program_test(NAME ch02-pair-zero LABEL ch02 EXPECT "点积 0.0000" "余弦 无定义" "距离 2.2361"
                   COMMAND attn-ch02 pair --a 猫 --bx 0 --by 0)
 attn_program_test(NAME ch02-nearest-dot LABEL ch02 EXPECT "最相关的字：鹿（8.0000）"
@@ -10,10 +10,10 @@ attn_program_test(NAME ch02-nearest-cosine LABEL ch02 EXPECT "最相关的字：
                   COMMAND attn-ch02 nearest --a 豹 --by cosine)
 attn_program_test(NAME ch02-nearest-distance LABEL ch02 EXPECT "最相关的字：猫（1.0000）"
                   COMMAND attn-ch02 nearest --a 豹 --by distance)
-attn_program_test(NAME ch02-ops-1024 LABEL ch02 EXPECT "距离的平方 3071 次" "点积 2047 次"
+attn_program_test(NAME ch02-ops-1024 LABEL ch02 EXPECT "距离的平方 3071 次" "点积 2047 次" "开方占一次距离的 0\\.65%"
                   COMMAND attn-ch02 ops --d 1024)
-attn_program_test(NAME ch02-ops-4096 LABEL ch02 EXPECT "距离的平方 12287 次" "点积 8191 次"
-                  COMMAND attn-ch02 ops --d 4096)
+attn_program_test(NAME ch02-ops-2 LABEL ch02 EXPECT "距离的平方 5 次" "点积 3 次" "开方占一次距离的 80\\.00%"
+                  COMMAND attn-ch02 ops --d 2 --sqrt-cost 20)
 attn_program_test(NAME ch02-lookup LABEL ch02 EXPECT "权重之和：1。" "查到的值：8。"
                   COMMAND attn-ch02 lookup --apple 0.6 --banana 0.4 --chair 0)
 attn_program_test(NAME ch02-lookup-unnormalised LABEL ch02 EXPECT "权重之和：2。" "查到的值：15。"

@@ -5,16 +5,16 @@ attn_program_test(NAME ch04-variance-sigma LABEL ch04
     EXPECT "理论值 16 " "缩放后 *: *0\\.06"
     COMMAND attn-ch04 variance --dk 256 --sigma 0.5)
 attn_program_test(NAME ch04-sharpness-4 LABEL ch04
-    EXPECT "最大权重 *: *0\\.2738" "熵 *: *2\\.8144"
+    EXPECT "最大权重 *: *0\\.2880" "熵 *: *2\\.7660"
     COMMAND attn-ch04 sharpness --dk 4 --scale 1)
 attn_program_test(NAME ch04-sharpness-4-scaled LABEL ch04
-    EXPECT "最大权重 *: *0\\.1037" "熵 *: *3\\.6971"
+    EXPECT "最大权重 *: *0\\.1079" "熵 *: *3\\.6990"
     COMMAND attn-ch04 sharpness --dk 4)
 attn_program_test(NAME ch04-sharpness LABEL ch04
-    EXPECT "最大权重 *: *0\\.9437" "熵 *: *0\\.1400"
+    EXPECT "最大权重 *: *0\\.9524" "熵 *: *0\\.1284"
     COMMAND attn-ch04 sharpness --dk 1024 --scale 1)
 attn_program_test(NAME ch04-sharpness-scaled LABEL ch04
-    EXPECT "最大权重 *: *0\\.1063" "熵 *: *3\\.6883"
+    EXPECT "最大权重 *: *0\\.1068" "熵 *: *3\\.6775"
     COMMAND attn-ch04 sharpness --dk 1024 --scale 0)
 attn_program_test(NAME ch04-overflow-88 LABEL ch04
     EXPECT "朴素 *: *0\\.7311 0\\.2689" "attn_softmax *: *0\\.7311 0\\.2689"

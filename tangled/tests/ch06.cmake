@@ -22,12 +22,14 @@ attn_program_test(NAME ch06-ex-causal-on LABEL ch06
                   COMMAND attn-ch06 causal --causal)
 attn_program_test(NAME ch06-ex-order LABEL ch06
                   EXPECT "yesterday -> 昨天（第 1 列，权重 0\\.8339），"
-                         "yesterday .*输出 \\(0\\.0830, 0\\.8339, 0\\.0415\\)"
-                         "I -> 我（第 0 列"
+                         "yesterday .*输出 \\(0\\.0415, 0\\.0415, 0\\.8339, 0\\.0415, 0\\.0415\\)"
+                         "I -> 我（第 0 列，权重 0\\.8339），输出 \\(0\\.8339, 0\\.0415,"
+                         "her -> 她（第 4 列，权重 0\\.8339），输出 \\(0\\.0415, 0\\.8339,"
+                         "saw -> 看见.*输出 \\(0\\.0363, 0\\.0363, 0\\.0363, 0\\.7286, 0\\.1626\\)"
                   COMMAND attn-ch06 order)
 attn_program_test(NAME ch06-ex-order-swap LABEL ch06
                   EXPECT "yesterday -> 昨天（第 0 列，权重 0\\.8339），"
-                         "yesterday .*输出 \\(0\\.0830, 0\\.8339, 0\\.0415\\)"
+                         "yesterday .*输出 \\(0\\.0415, 0\\.0415, 0\\.8339, 0\\.0415, 0\\.0415\\)"
                          "I -> 我（第 1 列"
                   COMMAND attn-ch06 order --swap)
 attn_program_test(NAME ch06-ex-reuse LABEL ch06

@@ -1134,7 +1134,7 @@ static void test_shipped_heads(void)
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 5775 "book/13-poems.nw"
+#line 5773 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,

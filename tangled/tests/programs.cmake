@@ -1,6 +1,6 @@
 # 每个程序的 --help：用法印到标准输出，退出码 0（练习程序的每个练习也一样）
 # （sh 脚本里不写分号：CMake 会把它当成列表的分隔符）
-set(attn_help_programs attn-params ch08 attn-bench ch09 attn-train ch12)
+set(attn_help_programs attn-params ch08 attn-bench ch09 attn-train ch12 attn-ex-answers exercises)
 foreach(ch 01 02 03 04 05 06 07 08 10 11 12)
   list(APPEND attn_help_programs attn-ch${ch} ch${ch})
 endforeach()

@@ -1,4 +1,4 @@
-#line 4854 "book/13-poems.nw"
+#line 4852 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
@@ -65,7 +65,7 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
     }
 }
 
-#line 4879 "book/13-poems.nw"
+#line 4877 "book/13-poems.nw"
 static void finish(const poet_head_acc *a, poet_head_stats *s)
 {
     double same = 0, same_base = 0, n_same = 0, rhyme = 0, rhyme_base = 0, n_rhyme = 0;
@@ -89,7 +89,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 4904 "book/13-poems.nw"
+#line 4902 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -165,7 +165,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 4983 "book/13-poems.nw"
+#line 4981 "book/13-poems.nw"
 int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *text, size_t len,
                          uint32_t target, const uint32_t *before, const size_t *group_of_before,
                          size_t n_before, size_t groups, size_t per_group, float *vectors,
@@ -208,7 +208,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 5029 "book/13-poems.nw"
+#line 5027 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -248,7 +248,7 @@ double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, siz
     return (double)right / (double)n;
 }
 
-#line 5074 "book/13-poems.nw"
+#line 5072 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */
