@@ -207,7 +207,7 @@ def locator(w, place, latex, bold):
     if latex:
         return f"`\\nwpg{'b' if bold else ''}{{{anchor}}}`{{=latex}}"
     label = f"§{number}" if number else title
-    return f"**[{label}](#{anchor})**" if bold else f"[{label}](#{anchor})"
+    return f"**[{label}]({w.href(anchor)})**" if bold else f"[{label}]({w.href(anchor)})"
 
 
 def misconception_index(w, H):
@@ -227,7 +227,7 @@ def misconception_index(w, H):
         if place and place[1]:
             where = f"§{place[1]} "
         page = f"，第 `\\pageref*{{{ident}}}`{{=latex}} 页" if latex else ""
-        out.append(f"- {claim}（[{where}{H['md_escape'](place[2] if place else '')}](#{ident}){page}）\n")
+        out.append(f"- {claim}（[{where}{H['md_escape'](place[2] if place else '')}]({w.href(ident)}){page}）\n")
     return "".join(out) + "\n"
 
 
@@ -247,7 +247,7 @@ def glossary(w, H):
     if latex:
         out.append("```{=latex}\n\\markboth{术语表}{术语表}\n```\n\n")
     out.append("正文里的术语，按拼音排列。每条给出英文、一句话的定义和定义它的那一节；"
-               "它在正文里出现的各节见[术语索引](#subject-index)。\n\n")
+               f"它在正文里出现的各节见[术语索引]({w.href('subject-index')})。\n\n")
     places = {}
     for ch, line, place, state in walk(book, H):
         if place and place[0] and place[0] not in places:
@@ -259,7 +259,7 @@ def glossary(w, H):
             where += f"，第 `\\pageref*{{{t.anchor}}}`{{=latex}} 页"
         english = f"（{H['md_escape'](t.english)}）" if t.english != t.name else ""
         out.append(f"[**{H['md_escape'](t.name)}**]{{#{t.id}}}{english}　{t.definition}"
-                   f"　见 [{where}](#{t.anchor})。\n\n")
+                   f"　见 [{where}]({w.href(t.anchor)})。\n\n")
     return "".join(out)
 
 
@@ -286,7 +286,7 @@ def subject_index(w, H):
         out.append("```{=latex}\n\\markboth{术语索引}{术语索引}\n```\n\n" + LATEX_PAGES)
     out.append("每个术语在各章正文里出现的节（PDF 里是这些节开始的页码），按书中的先后；"
                "定义它的那一节用粗体。出现在十几节以上的术语只列前面的几节。"
-               "术语的定义见[术语表](#glossary)。\n\n")
+               f"术语的定义见[术语表]({w.href('glossary')})。\n\n")
     entries = []
     for t in sorted(book.terms, key=lambda t: H["sort_key"](t.name)):
         places = t.places
@@ -296,6 +296,6 @@ def subject_index(w, H):
         locs = ("" if latex else "、").join(locator(w, p, latex, p[0] == t.anchor) for p in places)
         if latex:
             locs = "`\\nwpgstart{}`{=latex}" + locs
-        entries.append(f"[{H['md_escape'](t.name)}](#{t.id})：{locs}{'……' if more else ''}")
+        entries.append(f"[{H['md_escape'](t.name)}]({w.href(t.id)})：{locs}{'……' if more else ''}")
     out.append(w.index_list(entries))
     return "".join(out)
