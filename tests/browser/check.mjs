@@ -483,7 +483,7 @@ test("search", async () => {
 
 test("copy button", async () => {
   await contexts.desktop.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await open("desktop", "00-preface.html");
+  const page = await open("desktop", "01-mlp.html");
   const want = await page.$eval("main .nwchunk:not(.nwtest) pre", (p) => p.textContent);
   const button = "main .nwchunk:not(.nwtest) button.copybtn";
   await page.click(button);
