@@ -413,7 +413,7 @@ COMPANION_APPENDICES = {"B", "C", "D"}     # appendices that only the companion 
 ANSWERS_TITLE = "练习的参考答案"             # a back-matter section whose prose the reader's edition keeps
 SOURCE_PDF = "attn-book-source.pdf"
 SOURCE_DIR = "source"                       # the companion's HTML pages, beside the reader's
-READER_ONLY_PAGES = {"references.html"}     # pages the companion's HTML links to in the reader's folder
+READER_ONLY_PAGES = {"references.html", terms.GLOSSARY_PAGE, terms.SUBJECT_PAGE}     # pages the companion's HTML links to in the reader's folder
 # the parts (部分) of the book: the chapter that opens each, and the chapters marked 选读
 PARTS = {"1": "注意力本身", "8": "从注意力到模型"}
 OPTIONAL_CHAPTERS = {"9"}
