@@ -3,12 +3,16 @@
 
 1. Debian's epubcheck (EPUB 3) finds no error and no warning in it.
 2. Its package says what a reading app shows: language zh-CN, the title and the subtitle, an author,
-   a date; its navigation lists every chapter of book/*.nw (and 参考文献 and the indexes).
+   a date; its navigation lists the reader's edition's chapters (book/*.nw but appendices B-D) and 参考文献.
 3. Its pages carry the book: every chapter's title, formulas as MathML (no TeX left), every figure
    of the chapters as an image in the archive, chunk references in the code as links (no
-   placeholder left) whose targets exist, a test reference (测试 N.k) wherever the prose has one, the
-   常见误解 boxes, the back matter (set compactly, not folded), and 参考文献 with an entry for every
-   key the chapters cite.
+   placeholder left) whose targets exist, a test reference (测试 N.k, named: the test is in the source
+   companion) wherever the prose has one, the 常见误解 boxes, nothing folded, and 参考文献 with an
+   entry for every key the chapters cite.
+4. It reads well in an app: a cover image and page; the navigation's titles are plain text (no TeX,
+   no MathML: 为什么要除以 √dₖ) and nest no section under a 练习; 术语表 and 术语索引 are chapters;
+   one XHTML file per section, none over 400 KB (sections of the back matter, which the reader's
+   edition leaves out, are reported but not held to it); every <math> has an alttext.
 """
 import os
 import re
@@ -64,7 +68,8 @@ def main():
     nav = next((pages[n] for n in pages if n.endswith("nav.xhtml")), "")
     if not nav:
         bad("no navigation document (nav.xhtml)")
-    chapters = sorted((src / "book").glob("*.nw"))
+    # the reader's edition: the preface, the chapters and appendix A (B-D are the source companion's)
+    chapters = sorted(p for p in (src / "book").glob("*.nw") if not re.match(r"[B-D]-", p.name))
     titles = []
     for nw in chapters:
         m = re.search(r"^#\s+(.+?)\s*(\{[#.][^{}]*\})?\s*$", nw.read_text(encoding="utf-8"), re.M)
@@ -75,7 +80,7 @@ def main():
             bad(f"the navigation lacks {nw.name} ({title})")
         if key not in text:
             bad(f"no page has the title of {nw.name} ({title})")
-    for word in ("参考文献", "代码块索引", "标识符索引"):
+    for word in ("参考文献",):
         if word not in re.sub(r"<[^>]+>", "", nav):
             bad(f"the navigation lacks {word}")
 
@@ -108,15 +113,12 @@ def main():
             bad(f"figure {f} is not in the pages")
         elif not any(n.endswith(img.group(1).lstrip("./")) for n in names):
             bad(f"figure {f}'s image {img.group(1)} is not in the archive")
-    if "@<<测试：" in prose and not re.search(r'<a href="[^"]*#nw[^"]*" class="nwtestref">测试\s[0-9A-Z]+\.\d+</a>', text):
-        bad("the prose cites tests, but no 测试 N.k link is in the pages")
-    if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and '<div class="misconception">' not in text:
+    if "@<<测试：" in prose and not re.search(r'class="nwtestref[^"]*">测试\s[0-9A-Z]+\.\d+</', text):
+        bad("the prose cites tests, but no 测试 N.k is in the pages")
+    if re.search(r"^:::\s*\{[^}]*\.misconception", prose, re.M) and not re.search(r'<div[^>]*class="misconception"', text):
         bad("the chapters have 常见误解 boxes, but the pages do not")
-    if re.search(r"^##\s.*\{[^}]*\.backmatter", prose, re.M):
-        if '<div class="backmatter">' not in text:
-            bad("the chapters have back matter, but the pages do not mark it")
-        if "<details" in text:
-            bad("the back matter is folded in the EPUB")
+    if "<details" in text:
+        bad("something is folded in the EPUB (<details>)")
     keys = {k for group in re.findall(r"\[(@[^\[\]]+)\](?![(\[{])", re.sub(r"`[^`]*`", "", prose))
             for k in re.findall(r"@([\w:.-]*\w)", group)}
     refs = next((p for p in pages.values() if 'id="references"' in p), "")
@@ -125,8 +127,41 @@ def main():
     for key in sorted(keys):
         if f'id="ref-{key}"' not in refs:
             bad(f"参考文献 has no entry for [@{key}]")
+
+    # 4. reading it in an app
+    if not re.search(r'<item [^>]*properties="[^"]*cover-image', opf):
+        bad("no cover image (content.opf declares none)")
+    if not any(n.endswith("cover.xhtml") for n in names):
+        bad("no cover page")
+    ncx = next((z.read(n).decode("utf-8") for n in names if n.endswith(".ncx")), "")
+    toc = re.search(r'<nav epub:type="toc".*?</nav>', nav, re.S)
+    toc = toc.group(0) if toc else ""
+    for what, doc in (("nav.xhtml", toc), ("toc.ncx", ncx)):
+        if "<math" in doc or re.search(r"\\[a-zA-Z]+|\^\{|_\{", doc):
+            bad(f"the navigation ({what}) has a formula that is not plain text: "
+                + ", ".join(sorted(set(re.findall(r"[^<>]{0,12}(?:\\[a-zA-Z]+|<math)[^<>]{0,12}", doc)))[:3]))
+    for word in ("术语表", "术语索引"):
+        if word not in re.sub(r"<[^>]+>", "", toc):
+            bad(f"the navigation lacks {word}")
+    nested = [re.sub(r"<[^>]+>", "", m.group(1)) for m in
+              re.finditer(r'<li[^>]*><a [^>]*>((?:(?!</a>).)*练习(?:(?!</a>).)*)</a>\s*<ol', toc, re.S)]
+    if nested:
+        bad(f"the navigation nests sections under {nested[0]}")
+    limit, large_back = 400 * 1024, []
+    for n in names:
+        if n.endswith(".xhtml") and z.getinfo(n).file_size > limit:
+            if 'class="backmatter"' in pages[n]:
+                large_back.append(n)
+            else:
+                bad(f"{n} is {z.getinfo(n).file_size // 1024} KB (more than 400 KB)")
+    bare = len(re.findall(r"<math\b(?![^>]*\balttext=)", text))
+    if bare:
+        bad(f"{bare} formulas (<math>) have no alttext")
     for p in problems:
         print("epub-check: " + p, file=sys.stderr)
+    if large_back:
+        print(f"epub-check: {len(large_back)} back-matter files over 400 KB (the source companion's material): "
+              + ", ".join(large_back[:5]), file=sys.stderr)
     print(f"epub-check: {epub.name}, {epub.stat().st_size // 1024} KB, {len(pages)} pages, {len(images)} images, "
           f"{chunk_links} chunk links in code, {len(keys)} cited works; epubcheck "
           f"{'clean' if not messages and run.returncode == 0 else 'NOT clean'}; {len(problems)} problems")

@@ -9,7 +9,9 @@ of the file before its first level-2 heading with the class .backmatter ("## 本
   2. no chunk defined in the reading path ends up only in tests/, figures/, bench/ or exercises/
      files or in CMake files (the roots it reaches, through the chunks that use it);
   3. every level-2 heading after the first .backmatter one carries .backmatter too;
-  4. reading-path prose >= ratio x reading-path code, in non-blank characters: prose is the
+  4. every chapter from 1 on has its frame: a ::: {.goals} box (本章目标, 2-4 points) before its
+     first section and a ## 小结 (1-8 points) right before its ## 练习;
+  5. reading-path prose >= ratio x reading-path code, in non-blank characters: prose is the
      documentation outside chunks, code the chunks defined there. The ratio is 1.0 for the preface
      and chapters 1-8, 0.8 for chapters 9 and later, and 0.9 over all numbered chapters together
      (the preface not included).
@@ -133,6 +135,31 @@ def plumbing(rs):
                for r in rs)
 
 
+def frame_problems(path, src, lines):
+    """A chapter's frame (WRITING.md, 每章的框架): one ::: {.goals} box of 2-4 points before its first
+    section, and a ## 小结 of 1-8 points just before its ## 练习."""
+    where = str(path.relative_to(src))
+    heads = [i for i, l in enumerate(lines) if LEVEL2.match(l)]
+    goals = [i for i, l in enumerate(lines) if re.match(r"^:{3,}\s*\{[^}]*\.goals\b", l)]
+    out = []
+    if len(goals) != 1 or (heads and goals[0] > heads[0]):
+        out.append(f"{where}: the chapter needs one ::: {{.goals}} box (本章目标) before its first section")
+    else:
+        end = next(i for i in range(goals[0] + 1, len(lines)) if lines[i].startswith(":::"))
+        n = sum(1 for l in lines[goals[0]:end] if l.startswith("- "))
+        if not 2 <= n <= 4:
+            out.append(f"{where}:{goals[0] + 1}: 本章目标 has {n} points (2 to 4)")
+    summary = [i for i in heads if re.match(r"^##\s+小结\b", lines[i])]
+    exercises = [i for i in heads if re.match(r"^##\s+练习", lines[i])]
+    if len(summary) != 1 or not exercises or heads[heads.index(summary[0]) + 1] != exercises[0]:
+        out.append(f"{where}: the chapter needs one ## 小结, right before its ## 练习")
+    else:
+        n = sum(1 for l in lines[summary[0]:exercises[0]] if l.startswith("- "))
+        if not 1 <= n <= 8:
+            out.append(f"{where}:{summary[0] + 1}: 小结 has {n} points (1 to 8)")
+    return out
+
+
 def main():
     src = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent)
     book = read(src)
@@ -190,6 +217,8 @@ def main():
                                         "{.backmatter}")
                 if not back:
                     prose += nonblank(line)
+        if number >= 1:
+            problems += frame_problems(path, src, lines)
         ratio = prose / code if code else float("inf")
         ok = ratio >= target
         if not ok:

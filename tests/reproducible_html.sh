@@ -4,8 +4,9 @@
 #   1. weave.py prepares every page's pandoc job again, with another Python hash seed; each job
 #      must equal, byte for byte, the job the build ran (BUILD_DIR/book/jobs/*.html.json), and
 #      each built page must carry the digest of that very job (so it was made from it);
-#   2. pandoc runs again on four of those jobs (the preface, chapter 1 — formulas, code chunks,
-#      a figure, tables —, 参考文献 — citeproc — and the index page) and the contents step again;
+#   2. pandoc runs again on five of those jobs (the preface, chapter 1 — formulas, code chunks,
+#      a figure, tables —, 参考文献 — citeproc —, and of the source companion the index page and
+#      chapter 1) and the contents steps of both editions again;
 #      each result must equal the built file byte for byte;
 #   3. gnuplot redraws every figure's SVG from the build's data, Graphviz every diagram, and each
 #      must equal the built SVG.
@@ -35,7 +36,7 @@ sys.path.insert(0, "tools")
 import weave
 fresh, built = Path(sys.argv[1]), Path(sys.argv[2])
 for job in sorted(fresh.glob("*.html.json")):
-    if job.name == "contents.html.json":
+    if job.name in ("contents.html.json", "source-contents.html.json"):
         continue
     stamp = built / (job.name + ".digest")
     want = weave.job_digest(json.loads(job.read_text(encoding="utf-8")))
@@ -43,23 +44,31 @@ for job in sorted(fresh.glob("*.html.json")):
         sys.exit(f"reproducible-html: {job.name}: the built page's digest is not the job's")
 EOF
 
-# 2. pandoc again, on a few pages; then the contents step, over those pages and the build's others
-mkdir -p "$tmp/html"
-sample=("$tmp"/jobs/00-*.html.json "$tmp"/jobs/01-*.html.json "$tmp/jobs/references.html.json" "$tmp/jobs/book-index.html.json")
+# 2. pandoc again, on a few pages of both editions; then the contents steps, over those pages and
+# the build's others (the reader's pages in html/, the source companion's in html/source/)
+mkdir -p "$tmp/html/source"
+out_of() {   # the page a job makes: source-NAME.html.json -> source/NAME.html
+  local name; name=$(basename "$1" .json)
+  case $name in source-*) echo "source/${name#source-}" ;; *) echo "$name" ;; esac
+}
+sample=("$tmp"/jobs/00-*.html.json "$tmp"/jobs/01-*.html.json "$tmp/jobs/references.html.json"
+        "$tmp/jobs/source-book-index.html.json" "$tmp"/jobs/source-01-*.html.json)
 for job in "${sample[@]}"; do
-  python3 tools/weave.py run "$job" "$tmp/html/$(basename "$job" .json)" &
+  python3 tools/weave.py run "$job" "$tmp/html/$(out_of "$job")" &
 done
 wait
 for job in "${sample[@]}"; do
-  page=$(basename "$job" .json)
+  page=$(out_of "$job")
   cmp -s "$tmp/html/$page" "$html/$page" || fail "$page differs from the build's"
 done
-for f in "$html"/*.html; do
-  [ -e "$tmp/html/$(basename "$f")" ] || cp "$f" "$tmp/html/"
+for f in "$html"/*.html "$html"/source/*.html; do
+  rel=${f#"$html"/}
+  [ -e "$tmp/html/$rel" ] || cp "$f" "$tmp/html/$rel"
 done
-rm -f "$tmp/html/index.html"
+rm -f "$tmp/html/index.html" "$tmp/html/source/index.html"
 python3 tools/weave.py contents "$tmp/jobs/contents.html.json" "$tmp/html"
-for f in index.html search-index.js book.css search.js book.js; do
+python3 tools/weave.py contents "$tmp/jobs/source-contents.html.json" "$tmp/html"
+for f in index.html source/index.html search-index.js book.css search.js book.js; do
   cmp -s "$tmp/html/$f" "$html/$f" || fail "$f differs from the build's"
 done
 

@@ -12,7 +12,7 @@ on the pages that show each thing, typesets the PDF with the book's own preamble
     the test's header carries its number;
   - the back matter: in HTML each of its sections is a <details> whose summary is the heading, the
     reading path is not folded; in LaTeX it is between \\nwbackmatter and \\nwendbackmatter; in the
-    EPUB a div .backmatter, not folded;
+    EPUB (the reader's edition) none of it;
   - the box: titled 常见误解 in HTML, the nwmisconception environment in LaTeX;
   - citations: numbered in the order of first citation over the whole book (the preface's first),
     runs collapsed ([2–4]), each number a link to its entry; a citation in code is left alone;
@@ -74,18 +74,32 @@ def run(tmp):
     sources = sorted(str(p.relative_to(tmp)) for p in book.glob("*.nw"))
     weave("prepare", "jobs", *sources, cwd=tmp)
     jobs = {p.name[:-5]: json.loads(p.read_text(encoding="utf-8")) for p in (tmp / "jobs").glob("*.json")}
-    html_md, latex_md, epub_md = jobs["01-chap.html"]["md"], jobs["01-chap.latex"]["md"], jobs["attn-book.epub"]["md"]
+    epub_md = jobs["attn-book.epub"]["md"]
 
     # pandoc on the pages that show it all
     out = {}
     for job, name in (("01-chap.html", "01-chap.html"), ("references.html", "references.html"),
                       ("01-chap.latex", "01-chap.tex"), ("references.latex", "references.tex"),
-                      ("00-front.html", "00-front.html")):
+                      ("00-front.html", "00-front.html"), ("source-01-chap.html", "source-01-chap.html"),
+                      ("source-01-chap.latex", "source-01-chap.tex")):
         weave("run", f"jobs/{job}.json", f"out/{name}", cwd=tmp)
         out[name] = (tmp / "out" / name).read_text(encoding="utf-8")
         if name.endswith(".html"):          # pandoc wraps long lines: one line per page here
             out[name] = re.sub(r"\n", " ", out[name])
-    html, tex = out["01-chap.html"], out["01-chap.tex"]
+    # the source companion's page and LaTeX show it all; the reader's leave the back matter to it
+    html, tex = out["source-01-chap.html"], out["source-01-chap.tex"]
+    rhtml, rtex = out["01-chap.html"], out["01-chap.tex"]
+    check("本章的测试" not in rhtml and "backmatter" not in rhtml and "〈测试：" not in rhtml and "bmstart" not in rhtml,
+          "reader's HTML: the back matter or a test chunk is printed")
+    check("答案写在这里" in rhtml and "答案写在这里" in rtex and re.search(r'<h2 id="[^"]*"><span class="secno">1\.2</span> 练习的参考答案', rhtml),
+          "reader's edition: the words of 练习的参考答案 are not a numbered section (1.2) of their own")
+    check(re.search(r'<h2 id="sec-fx-two"><span class="secno">1\.1</span> 第二节</h2>', rhtml),
+          "reader's HTML: the section heading is not numbered as in the PDF (1.1 第二节)")
+    check(re.search(r'href="source/01-chap.html#nw1-\d+"\s+class="nwtestref">测试\u00a01\.1</a>', rhtml),
+          "reader's HTML: 测试 1.1 does not link into the companion's page (source/01-chap.html)")
+    check(re.search(r"\\href\{attn-book-source.pdf\\#nw1-\d+\}\{测试~1\.1\}.*?\\nwsrcpage\{nw1-\d+\}", rtex, re.S),
+          "reader's LaTeX: 测试 1.1 is not linked into attn-book-source.pdf with its page (\\nwsrcpage)")
+    check("\\nwbackmatter" not in rtex and "本章的测试" not in rtex, "reader's LaTeX: the back matter is printed")
 
     # test references: 测试 1.1 is 一加一等于二 (defined first, again later), 1.2 交换律
     t1 = re.search(r'<div id="(nw1-\d+)" class="nwchunk nwtest">\s*<p><span class="nwname">[^〈]*〈测试：一加一等于二', html, re.S)
@@ -112,8 +126,10 @@ def run(tmp):
         check("\\nwtestno{测试~1.1}" in tex, "LaTeX: the test's header lacks \\nwtestno{测试~1.1}")
         check("正文引用：\\protect\\hyperlink{tref-" in tex and "{§1.1}" in tex, "LaTeX: the test's footer lacks 正文引用：§1.1")
     # the appendix cites chapter 1's test: the link crosses pages
-    check("测试\u00a01.2" in jobs["A-app.html"]["md"] and "01-chap.html#nw1-" in jobs["A-app.html"]["md"],
+    check("测试\u00a01.2" in jobs["source-A-app.html"]["md"] and "(01-chap.html#nw1-" in jobs["source-A-app.html"]["md"],
           "the appendix's reference to 测试 1.2 is not a link to chapter 1's page")
+    check("(source/01-chap.html#nw1-" in jobs["A-app.html"]["md"],
+          "the reader's appendix does not link 测试 1.2 to the companion's chapter 1")
 
     # the back matter
     folds = re.findall(r'<details class="backmatter"><summary>\s*<h2 class="backmatter" id="([^"]+)">', html)
@@ -127,23 +143,27 @@ def run(tmp):
     check(tex.count("\\nwbackmatter") == 1 and tex.rstrip().endswith("\\nwendbackmatter"),
           "LaTeX: the back matter is not between \\nwbackmatter and \\nwendbackmatter")
     check(tex.index("\\nwbackmatter") < tex.index("本章的测试"), "LaTeX: \\nwbackmatter comes after its heading")
-    check("::: {.backmatter}" in epub_md and "<details" not in epub_md, "EPUB: the back matter is not a plain div")
+    # the EPUB is the reader's edition: no back matter (its tests are the source companion's), nothing folded
+    check("::: {.backmatter}" not in epub_md and "测试：" not in epub_md and "<details" not in epub_md,
+          "EPUB: the reader's edition carries back matter")
     test_html = html[html.index("本章的测试"):]
     check("<details><summary>" not in test_html, "HTML: tests in the back matter are folded a second time")
 
     # the box
-    box = re.search(r'<div class="misconception">\s*<p><span class="mctitle">常见误解</span></p>(.*?)</div>', html, re.S)
+    box = re.search(r'<div[^>]*class="misconception">\s*<p><span class="mctitle">常见误解</span></p>(.*?)</div>', html, re.S)
     check(box and "<li>" in box.group(1), "HTML: the box is not titled 常见误解 or lost its list")
     check(re.search(r"\\begin\{nwmisconception\}.*交换律.*\\end\{nwmisconception\}", tex, re.S),
           "LaTeX: the box is not an nwmisconception environment")
 
     # citations: [1] the preface's, then [2–4], [1] again with a locator; the appendix's [5]
-    sup = re.findall(r"<sup>(.*?)</sup>", html, re.S)
+    sup = re.findall(r"<sup>(.*?)</sup>", rhtml, re.S)
     plain = [re.sub(r"<[^>]+>", "", s) for s in sup]
     check(plain[:2] == ["[2–4]", "[1]第\u00a03\u00a0节"], f"HTML: the citations read {plain}, not [2–4], [1]第 3 节")
-    check('<a href="references.html#ref-nadaraya1964estimating">2</a>–<a href="references.html#ref-bahdanau2015neural">4</a>' in html,
+    check('<a href="references.html#ref-nadaraya1964estimating">2</a>–<a href="references.html#ref-bahdanau2015neural">4</a>' in rhtml,
           "HTML: a collapsed run does not link its first and last entries")
-    check("<code>[@vaswani2017attention]</code>" in html, "HTML: a citation in code was replaced")
+    check("<code>[@vaswani2017attention]</code>" in rhtml, "HTML: a citation in code was replaced")
+    check('<a href="../references.html#ref-nadaraya1964estimating">2</a>' in html,
+          "the companion's HTML does not link its citations to the reader's 参考文献 (../references.html)")
     check("\\textsuperscript{{[}\\protect\\hyperlink{ref-nadaraya1964estimating}{2}" in tex or
           re.search(r"\\textsuperscript\{.*?hyperlink\{ref-nadaraya1964estimating\}\{2\}", tex),
           "LaTeX: the citation is not a superscript link")
@@ -193,18 +213,29 @@ def pdf_checks(tmp, sources):
         return
     pdf_dir = tmp / "pdf"
     weave("--latex", str(pdf_dir / "attn-book.tex"), *sources, cwd=tmp)
-    p = subprocess.run([str(ROOT / "tools" / "latex.sh"), "attn-book.tex"], cwd=pdf_dir, capture_output=True,
-                       text=True, env={**os.environ, "SOURCE_DATE_EPOCH": "0"})
-    if not check(p.returncode == 0, f"XeLaTeX failed on the fixture:\n{p.stderr[-1500:]}"):
-        return
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf_dir / "attn-book.pdf"), "-"],
+    # the companion first: the reader's edition prints its page numbers
+    for tex in ("attn-book-source.tex", "attn-book.tex"):
+        p = subprocess.run([str(ROOT / "tools" / "latex.sh"), tex], cwd=pdf_dir, capture_output=True,
+                           text=True, env={**os.environ, "SOURCE_DATE_EPOCH": "0"})
+        if not check(p.returncode == 0, f"XeLaTeX failed on the fixture's {tex}:\n{p.stderr[-1500:]}"):
+            return
+        if tex == "attn-book-source.tex":
+            weave("srcpages", str(pdf_dir / "attn-book-source.aux"), str(pdf_dir / "source-pages.tex"), cwd=tmp)
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf_dir / "attn-book-source.pdf"), "-"],
                           capture_output=True, text=True).stdout
-    for word in ("常见误解", "后记", "测试 1.1", "测试 1.2", "参考文献", "VASWANI A, SHAZEER N", "正文引用：第 1 章"):
-        check(word in text, f"PDF: “{word}” is not in the text")
+    for word in ("常见误解", "后记", "测试 1.1", "测试 1.2", "参考文献", "VASWANI A, SHAZEER N", "正文引用：第 1 章", "源码卷"):
+        check(word in text, f"companion's PDF: “{word}” is not in the text")
     check(re.search(r"\[2\s*[–-]\s*4\]", text), "PDF: the collapsed citation [2–4] is not in the text")
-    outlines = subprocess.run(["qpdf", "--json", "--json-key=outlines", str(pdf_dir / "attn-book.pdf")],
+    outlines = subprocess.run(["qpdf", "--json", "--json-key=outlines", str(pdf_dir / "attn-book-source.pdf")],
                               capture_output=True, text=True).stdout
     check("本章的测试" in outlines and "参考文献" in outlines, "PDF: the back matter or 参考文献 has no bookmark")
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf_dir / "attn-book.pdf"), "-"],
+                          capture_output=True, text=True).stdout
+    for word in ("测试 1.1", "答案写在这里", "参考文献", "读本"):
+        check(word in text, f"reader's PDF: “{word}” is not in the text")
+    for word in ("后记", "本章的测试", "〈测试："):
+        check(word not in text, f"reader's PDF: “{word}” is printed")
+    check(re.search(r"源码卷第\s*\d+\s*页", text), "reader's PDF: no 源码卷第 N 页 after a test it cites")
 
 
 if __name__ == "__main__":

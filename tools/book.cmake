@@ -8,9 +8,11 @@
 #   figures      gnuplot / Graphviz, only for figures whose data or script changed
 #   book-jobs    tools/weave.py prepare: reads all chapters (cheap; cross-references need the
 #                whole book) and rewrites a chapter's pandoc job only when it changes
-#   html-chNN    pandoc for one chapter's HTML page (html-index: the index page)
-#   html         all pages, the contents page and the search index
-#   pdf          pandoc for each chapter's LaTeX, then latexmk (XeLaTeX) for attn-book.pdf
+#   html-chNN    pandoc for one chapter's HTML page of the reader's edition (html-src-chNN: its
+#                companion page in html/source/, html-src-index the chunk and identifier indexes)
+#   html         all pages, the contents pages and the search index
+#   pdf          pandoc for each chapter's LaTeX, then latexmk (XeLaTeX) for the source companion
+#                attn-book-source.pdf, then for the reader's edition attn-book.pdf
 #   epub         pandoc for the whole book as EPUB 3 (attn-book.epub), then its links mended
 # A step whose output would come out the same leaves the file alone, so make stops there.
 find_program(PANDOC pandoc REQUIRED)
@@ -127,19 +129,34 @@ add_custom_target(figures ALL DEPENDS ${ATTN_FIGURES})
 add_dependencies(figures figure-data)
 
 # ---------------------------------------------------------------- weave: the jobs
+# Two editions come from the same sources (tools/weave.py says how they differ):
+#   读本 (reader's)      attn-book.pdf, the pages in html/, attn-book.epub: the reading path,
+#                        exercises and answers, references; no back matter, no appendices B–D
+#   源码卷 (companion)   attn-book-source.pdf, the pages in html/source/: the whole literate program
+# The reader's PDF prints the companion's page numbers, so the companion is typeset first.
 set(WEAVE ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=0 ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/weave.py)
 set(NW_ABS)
-set(ATTN_CHAPTERS)
+set(ATTN_CHAPTERS)          # every chapter: the companion's
+set(ATTN_READER_CHAPTERS)   # the reader's: all but appendices B–D (weave.py's COMPANION_APPENDICES)
 foreach(f ${ATTN_NW_FILES})
   list(APPEND NW_ABS ${PROJECT_SOURCE_DIR}/${f})
   get_filename_component(stem ${f} NAME_WE)
   list(APPEND ATTN_CHAPTERS ${stem})
+  if(NOT stem MATCHES "^[B-D]-")
+    list(APPEND ATTN_READER_CHAPTERS ${stem})
+  endif()
 endforeach()
-set(JOB_FILES ${JOB_DIR}/book-index.html.json ${JOB_DIR}/references.html.json ${JOB_DIR}/contents.html.json
-              ${JOB_DIR}/references.latex.json ${JOB_DIR}/indexes.latex.json ${JOB_DIR}/attn-book.master.json
+# the pages after the reader's chapters (weave.py's reader_back_pages)
+set(ATTN_READER_BACK references glossary subject-index)
+set(JOB_FILES ${JOB_DIR}/contents.html.json ${JOB_DIR}/source-contents.html.json
+              ${JOB_DIR}/source-book-index.html.json ${JOB_DIR}/source-indexes.latex.json
+              ${JOB_DIR}/attn-book.master.json ${JOB_DIR}/attn-book-source.master.json
               ${JOB_DIR}/attn-book.epub.json)
-foreach(stem ${ATTN_CHAPTERS})
+foreach(stem ${ATTN_READER_CHAPTERS} ${ATTN_READER_BACK})
   list(APPEND JOB_FILES ${JOB_DIR}/${stem}.html.json ${JOB_DIR}/${stem}.latex.json)
+endforeach()
+foreach(stem ${ATTN_CHAPTERS})
+  list(APPEND JOB_FILES ${JOB_DIR}/source-${stem}.html.json ${JOB_DIR}/source-${stem}.latex.json)
 endforeach()
 add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
   BYPRODUCTS ${JOB_FILES}
@@ -147,66 +164,109 @@ add_custom_command(OUTPUT ${JOB_DIR}/jobs.stamp
   COMMAND ${CMAKE_COMMAND} -E touch ${JOB_DIR}/jobs.stamp
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   DEPENDS ${NW_ABS} ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/book/references.bib
-  COMMENT "weave: reading the chapters (noweb markup -> one pandoc job per chapter)"
+          ${PROJECT_SOURCE_DIR}/tools/terms.py ${PROJECT_SOURCE_DIR}/book/terms.tsv
+  COMMENT "weave: reading the chapters (noweb markup -> one pandoc job per chapter and edition)"
   VERBATIM)
 add_custom_target(book-jobs DEPENDS ${JOB_DIR}/jobs.stamp)
 
 # ---------------------------------------------------------------- LaTeX and PDF (before the HTML)
-set(TEX_CHAPTERS)
+file(MAKE_DIRECTORY ${BOOK_DIR}/chapters-source)
 # (参考文献 depends on the entries of book/references.bib too, which its job does not contain)
 set(BIB_references ${PROJECT_SOURCE_DIR}/book/references.bib)
-foreach(stem ${ATTN_CHAPTERS} references indexes)
+set(TEX_READER)
+set(TEX_SOURCE)
+foreach(stem ${ATTN_READER_CHAPTERS} ${ATTN_READER_BACK})
   add_custom_command(OUTPUT ${BOOK_DIR}/chapters/${stem}.tex
     COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.latex.json ${BOOK_DIR}/chapters/${stem}.tex
     DEPENDS ${JOB_DIR}/${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py ${BIB_${stem}}
-    COMMENT "pandoc: chapters/${stem}.tex")
-  list(APPEND TEX_CHAPTERS ${BOOK_DIR}/chapters/${stem}.tex)
+    COMMENT "pandoc: chapters/${stem}.tex (读本)")
+  list(APPEND TEX_READER ${BOOK_DIR}/chapters/${stem}.tex)
 endforeach()
-add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.tex
-  COMMAND ${WEAVE} run ${JOB_DIR}/attn-book.master.json ${BOOK_DIR}/attn-book.tex
-  DEPENDS ${JOB_DIR}/attn-book.master.json ${PROJECT_SOURCE_DIR}/tools/weave.py
-          ${PROJECT_SOURCE_DIR}/tools/preamble.tex
-  COMMENT "pandoc: attn-book.tex")
-add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf
+foreach(stem ${ATTN_CHAPTERS} indexes)
+  add_custom_command(OUTPUT ${BOOK_DIR}/chapters-source/${stem}.tex
+    COMMAND ${WEAVE} run ${JOB_DIR}/source-${stem}.latex.json ${BOOK_DIR}/chapters-source/${stem}.tex
+    DEPENDS ${JOB_DIR}/source-${stem}.latex.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+    COMMENT "pandoc: chapters-source/${stem}.tex (源码卷)")
+  list(APPEND TEX_SOURCE ${BOOK_DIR}/chapters-source/${stem}.tex)
+endforeach()
+foreach(master attn-book attn-book-source)
+  add_custom_command(OUTPUT ${BOOK_DIR}/${master}.tex
+    COMMAND ${WEAVE} run ${JOB_DIR}/${master}.master.json ${BOOK_DIR}/${master}.tex
+    DEPENDS ${JOB_DIR}/${master}.master.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+            ${PROJECT_SOURCE_DIR}/tools/preamble.tex
+    COMMENT "pandoc: ${master}.tex")
+endforeach()
+# the companion first (it \input's the reader's 参考文献), then the page of each of its labels for
+# the reader's edition, then the reader's edition; each PDF is copied into the site's folder
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book-source.pdf ${HTML_DIR}/attn-book-source.pdf
+  BYPRODUCTS ${BOOK_DIR}/attn-book-source.aux
+  COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH}
+          ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book-source.tex
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${BOOK_DIR}/attn-book-source.pdf ${HTML_DIR}/attn-book-source.pdf
+  WORKING_DIRECTORY ${BOOK_DIR}
+  DEPENDS ${BOOK_DIR}/attn-book-source.tex ${TEX_SOURCE} ${BOOK_DIR}/chapters/references.tex
+          ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
+  COMMENT "latexmk: typesetting attn-book-source.pdf (源码卷, XeLaTeX)")
+add_custom_command(OUTPUT ${BOOK_DIR}/source-pages.tex
+  COMMAND ${WEAVE} srcpages ${BOOK_DIR}/attn-book-source.aux ${BOOK_DIR}/source-pages.tex
+  DEPENDS ${BOOK_DIR}/attn-book-source.pdf ${PROJECT_SOURCE_DIR}/tools/weave.py
+  COMMENT "weave: the companion's page numbers for the reader's edition")
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.pdf ${HTML_DIR}/attn-book.pdf
   COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH}
           ${PROJECT_SOURCE_DIR}/tools/latex.sh ${BOOK_DIR}/attn-book.tex
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${BOOK_DIR}/attn-book.pdf ${HTML_DIR}/attn-book.pdf
   WORKING_DIRECTORY ${BOOK_DIR}
-  DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS} ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/tools/latex.sh
-  COMMENT "latexmk: typesetting attn-book.pdf (XeLaTeX)")
+  DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_READER} ${BOOK_DIR}/source-pages.tex ${ATTN_FIGURES}
+          ${PROJECT_SOURCE_DIR}/tools/latex.sh
+  COMMENT "latexmk: typesetting attn-book.pdf (读本, XeLaTeX)")
 # the chapters' LaTeX in a target of its own that waits only for the jobs, and comes before the
 # HTML: after an edit to the prose, pandoc writes the LaTeX while the build tangles and checks the
 # programs and figures, and the HTML pages while XeLaTeX typesets
-add_custom_target(latex-chapters ALL DEPENDS ${BOOK_DIR}/attn-book.tex ${TEX_CHAPTERS})
+add_custom_target(latex-chapters ALL DEPENDS ${BOOK_DIR}/attn-book.tex ${BOOK_DIR}/attn-book-source.tex
+                                             ${TEX_READER} ${TEX_SOURCE})
 add_dependencies(latex-chapters book-jobs)
 
 # ---------------------------------------------------------------- HTML, a target per page
-# html-ch03 rebuilds chapter 3's page alone; html-index the index page, html-references 参考文献
+# html-ch03 rebuilds chapter 3's reader's page alone, html-src-ch03 its companion page;
+# html-references 参考文献, html-src-index the chunk and identifier indexes
 set(HTML_PAGES)
 set(HTML_PAGE_TARGETS)
-foreach(stem ${ATTN_CHAPTERS} references book-index)
+function(attn_html_page job out target)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${WEAVE} run ${JOB_DIR}/${job}.html.json ${out}
+    DEPENDS ${JOB_DIR}/${job}.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+            ${PROJECT_SOURCE_DIR}/tools/book.html ${ARGN}
+    COMMENT "pandoc: ${job}.html")
+  add_custom_target(${target} DEPENDS ${out})
+  add_dependencies(${target} book-jobs)
+  set(HTML_PAGES ${HTML_PAGES} ${out} PARENT_SCOPE)
+  set(HTML_PAGE_TARGETS ${HTML_PAGE_TARGETS} ${target} PARENT_SCOPE)
+endfunction()
+file(MAKE_DIRECTORY ${HTML_DIR}/source)
+foreach(stem ${ATTN_READER_CHAPTERS} ${ATTN_READER_BACK})
   string(REGEX REPLACE "^([0-9A-Z]+)-.*" "\\1" short ${stem})
   set(target html-ch${short})
-  if(stem STREQUAL "book-index")
-    set(target html-index)
-  elseif(stem STREQUAL "references")
-    set(target html-references)
+  if(NOT stem MATCHES "^[0-9A-Z]+-")
+    set(target html-${stem})
   endif()
-  add_custom_command(OUTPUT ${HTML_DIR}/${stem}.html
-    COMMAND ${WEAVE} run ${JOB_DIR}/${stem}.html.json ${HTML_DIR}/${stem}.html
-    DEPENDS ${JOB_DIR}/${stem}.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
-            ${PROJECT_SOURCE_DIR}/tools/book.html ${BIB_${stem}}
-    COMMENT "pandoc: ${stem}.html")
-  add_custom_target(${target} DEPENDS ${HTML_DIR}/${stem}.html)
-  add_dependencies(${target} book-jobs)
-  list(APPEND HTML_PAGES ${HTML_DIR}/${stem}.html)
-  list(APPEND HTML_PAGE_TARGETS ${target})
+  attn_html_page(${stem} ${HTML_DIR}/${stem}.html ${target} ${BIB_${stem}})
 endforeach()
-add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js
+foreach(stem ${ATTN_CHAPTERS} book-index)
+  string(REGEX REPLACE "^([0-9A-Z]+)-.*" "\\1" short ${stem})
+  set(target html-src-ch${short})
+  if(stem STREQUAL "book-index")
+    set(target html-src-index)
+  endif()
+  attn_html_page(source-${stem} ${HTML_DIR}/source/${stem}.html ${target})
+endforeach()
+add_custom_command(OUTPUT ${HTML_DIR}/index.html ${HTML_DIR}/search-index.js ${HTML_DIR}/source/index.html
   COMMAND ${WEAVE} contents ${JOB_DIR}/contents.html.json ${HTML_DIR}
-  DEPENDS ${HTML_PAGES} ${JOB_DIR}/contents.html.json ${PROJECT_SOURCE_DIR}/tools/weave.py
+  COMMAND ${WEAVE} contents ${JOB_DIR}/source-contents.html.json ${HTML_DIR}
+  DEPENDS ${HTML_PAGES} ${JOB_DIR}/contents.html.json ${JOB_DIR}/source-contents.html.json
+          ${PROJECT_SOURCE_DIR}/tools/weave.py
           ${PROJECT_SOURCE_DIR}/tools/book.html ${PROJECT_SOURCE_DIR}/tools/book.css
           ${PROJECT_SOURCE_DIR}/tools/search.js ${PROJECT_SOURCE_DIR}/tools/book.js
-  COMMENT "weave: contents page and search index")
+  COMMENT "weave: contents pages and search index")
 # the page rules run in their own targets first; html then finds them up to date
 # (a rule shared by two targets that build in parallel would otherwise run twice at once)
 add_custom_target(html ALL DEPENDS ${HTML_DIR}/index.html)
@@ -222,7 +282,7 @@ add_dependencies(figure-data data-programs)
 add_dependencies(live-figures data-programs)
 
 # ---------------------------------------------------------------- the PDF and book targets
-add_custom_target(pdf ALL DEPENDS ${BOOK_DIR}/attn-book.pdf)
+add_custom_target(pdf ALL DEPENDS ${BOOK_DIR}/attn-book.pdf ${BOOK_DIR}/attn-book-source.pdf)
 add_dependencies(pdf latex-chapters figures)
 
 # ---------------------------------------------------------------- EPUB 3
@@ -231,9 +291,10 @@ add_dependencies(pdf latex-chapters figures)
 # (an edit to the prose is not slowed by it); tools/setup.sh builds it, and
 # cmake --build build --target epub rebuilds it. The step is skipped when the job (rewritten only
 # when the book changes), the style and the figures are as before.
-add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.epub
+add_custom_command(OUTPUT ${BOOK_DIR}/attn-book.epub ${HTML_DIR}/attn-book.epub
   COMMAND ${CMAKE_COMMAND} -E env SOURCE_DATE_EPOCH=${ATTN_BOOK_EPOCH} ${Python3_EXECUTABLE}
           ${PROJECT_SOURCE_DIR}/tools/weave.py run ${JOB_DIR}/attn-book.epub.json ${BOOK_DIR}/attn-book.epub
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${BOOK_DIR}/attn-book.epub ${HTML_DIR}/attn-book.epub
   DEPENDS ${JOB_DIR}/attn-book.epub.json ${PROJECT_SOURCE_DIR}/tools/weave.py ${PROJECT_SOURCE_DIR}/tools/epub.css
           ${ATTN_FIGURES} ${PROJECT_SOURCE_DIR}/book/references.bib
   COMMENT "pandoc: attn-book.epub (EPUB 3)")
@@ -243,6 +304,6 @@ add_dependencies(epub book-jobs figures)
 add_custom_target(book)
 add_dependencies(book html pdf epub)
 
-install(FILES ${BOOK_DIR}/attn-book.pdf DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
+install(FILES ${BOOK_DIR}/attn-book.pdf ${BOOK_DIR}/attn-book-source.pdf DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 install(FILES ${BOOK_DIR}/attn-book.epub DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)
 install(DIRECTORY ${HTML_DIR} DESTINATION ${CMAKE_INSTALL_DOCDIR} OPTIONAL)

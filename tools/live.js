@@ -14,10 +14,12 @@
   if (figures.length === 0) return;
   const started = performance.now();
 
+  // (the scripts are beside live.js: the source companion's pages are one folder down)
+  const base = document.currentScript ? document.currentScript.src.replace(/[^/]*$/, "") : "";
   function load(src) {
     return new Promise((resolve, reject) => {
       const s = document.createElement("script");
-      s.src = src;
+      s.src = base + src;
       s.onload = resolve;
       s.onerror = () => reject(new Error("cannot load " + src));
       document.head.appendChild(s);

@@ -10,8 +10,17 @@ Usage, in steps (what the build does, so that an edit re-runs pandoc only for it
         HTML page and per LaTeX chapter into JOBDIR, and the LaTeX master file JOBDIR/attn-book.tex;
         a file is rewritten only when its content changes
     tools/weave.py run JOB.json OUT      one job through pandoc: an HTML page or a LaTeX chapter
-    tools/weave.py contents JOBDIR HTMLDIR
-        the contents page (index.html), the search index, the stylesheet and script
+    tools/weave.py contents JOB.json HTMLDIR
+        an edition's contents page (index.html; the companion's in HTMLDIR/source), and for the
+        reader's edition the search index, the stylesheet and script
+    tools/weave.py srcpages attn-book-source.aux source-pages.tex
+        the page of each label of the source companion, for the reader's 〔源码卷第 N 页〕
+
+Two editions come from the same sources: the reader's (读本: attn-book.pdf, the pages in HTMLDIR)
+prints the reading path of every chapter, its exercises and the words of their answers; the source
+companion (源码卷: attn-book-source.pdf, the pages in HTMLDIR/source) prints everything, back matter,
+appendices B–D and the chunk and identifier indexes included. The reader's edition links what it
+leaves out into the companion (the web pages by link, the PDF by the companion's page number).
 
 It runs noweb's own front end (markup, then finduses) over all chapters at once, so that
 cross-references work across chapters, and reads the markup stream that noweb's "Hacker's guide"
@@ -37,6 +46,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import terms
 
 NOWEB_LIB = Path(os.environ.get("NOWEB_LIB", "/usr/lib/noweb"))
 TOOLS = Path(__file__).resolve().parent
@@ -185,6 +196,8 @@ class Book:
                     self.ident_defs.setdefault(ident, []).append(c)
             if ch.title is None:
                 die(f"{ch.path}: the first documentation chunk needs a '# title' line")
+            if ch.label in OPTIONAL_CHAPTERS and not ch.appendix:
+                ch.title += OPTIONAL_MARK
         for ch in chapters:
             for c in ch.chunks:
                 if c.kind != "code":
@@ -230,6 +243,42 @@ class Book:
                     k += 1
                     self.test_number[c.name] = f"{ch.label}.{k}"
         self.scan_prose()
+        self.scan_editions()
+
+    def companion_code(self, name):
+        """A chunk that only the source companion prints, wherever it stands: a test, a chunk only the
+        tests use, the data program of a figure, the build's CMake."""
+        if is_test_name(name) or self.test_only.get(name):
+            return True
+        roots = self._roots(name, set())
+        return all(r.startswith(("tests/", "figures/")) or r.endswith(".cmake") or
+                   Path(r).name == "CMakeLists.txt" for r in roots)
+
+    def scan_editions(self):
+        """What the reader's edition (读本) leaves to the source companion (源码卷): appendices B–D,
+        every chapter's back matter (except the prose of its 练习的参考答案, up to that section's first
+        code chunk), and, in the reading path, the chunks of companion_code. Sets c.reader on every
+        code chunk, ch.reader on every chapter, and the anchors that only the companion has."""
+        self.companion_anchors = set()
+        for ch in self.chapters:
+            ch.reader = not (ch.appendix and ch.label in COMPANION_APPENDICES)
+            mode = EditionMode()
+            for c in ch.chunks:
+                if c.kind == "code":
+                    c.reader = ch.reader and mode.code() and not self.companion_code(c.name)
+                    if not c.reader:
+                        self.companion_anchors.add(c.anchor)
+                    continue
+                anchors = iter(self.cite_anchors.get(c, []))
+                for line in doc_text(c).split("\n"):
+                    keep = mode.line(line) and ch.reader
+                    found = [m.group(1) for m in re.finditer(r"\{#([\w:.-]+)", line)]
+                    found += [next(anchors, None) for m in PROSE_REF.finditer(line)
+                              if m.group(1) in self.test_number]
+                    if not keep:
+                        self.companion_anchors.update(a for a in found if a)
+        # a table's id is set on its caption line, which the filter keeps or drops with the table
+
 
     def scan_prose(self):
         """What the prose says about the rest of the book: the places where it cites a test (each
@@ -324,12 +373,51 @@ class Book:
         return self.defs[name][0]
 
 
+
+class EditionMode:
+    """Where a chapter's text stands, for the reader's edition: "main" (the reading path), "back"
+    (back matter), "answers" (the prose of a 练习的参考答案 section in the back matter) or
+    "answers-code" (that section from its first code chunk on). Fed the lines of the prose and the
+    code chunks in order, it says what the reader's edition keeps."""
+
+    def __init__(self):
+        self.mode = "main"
+        self.fence = None
+
+    def line(self, line):
+        """Whether the reader's edition keeps LINE (headings switch the mode)."""
+        self.fence = code_fence(line, self.fence)
+        h = HEADING.match(line) if self.fence is None else None
+        if h and len(h.group(1)) == 2:
+            attrs = h.group(3) or ""
+            if self.mode != "main" or re.search(r"\.backmatter\b", attrs):
+                answers = re.search(r"\.answers\b", attrs) or ANSWERS_TITLE in h.group(2)
+                self.mode = "answers" if answers else "back"
+        return self.mode in ("main", "answers")
+
+    def code(self):
+        """Whether the reader's edition may print the code chunk that comes next."""
+        if self.mode == "answers":
+            self.mode = "answers-code"
+        return self.mode == "main"
+
+
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(\{[^{}]*\})?\s*$")
 PROSE_REF = re.compile(r"<<(.+?)>>")
 # [@key], [@a; @b], [@key, 第 3 节]: a citation of book/references.bib (pandoc's syntax)
 CITATION = re.compile(r"\[(@[\w:.#$%&+?<>~/-]+[^\[\]]*?)\](?![(\[{])")
 REFERENCES_PAGE = "references.html"
 TEST_PREFIX = "测试："
+# the two editions: the reader's (读本) and the source companion (源码卷, the whole literate program)
+COMPANION_APPENDICES = {"B", "C", "D"}     # appendices that only the companion prints
+ANSWERS_TITLE = "练习的参考答案"             # a back-matter section whose prose the reader's edition keeps
+SOURCE_PDF = "attn-book-source.pdf"
+SOURCE_DIR = "source"                       # the companion's HTML pages, beside the reader's
+READER_ONLY_PAGES = {"references.html", terms.GLOSSARY_PAGE, terms.SUBJECT_PAGE}     # pages the companion's HTML links to in the reader's folder
+# the parts (部分) of the book: the chapter that opens each, and the chapters marked 选读
+PARTS = {"1": "注意力本身", "8": "从注意力到模型"}
+OPTIONAL_CHAPTERS = {"9"}
+OPTIONAL_MARK = "（选读）"
 
 
 def is_test_name(name):
@@ -422,20 +510,44 @@ def doc_text(c):
 
 # ---------------------------------------------------------------- Markdown
 
+# a chapter's goals (::: {.goals} after its opening): a plain box titled 本章目标 (tcolorbox, which
+# tools/preamble.tex loads for the misconception boxes)
+GOALS_LATEX = ("\\begin{tcolorbox}[breakable, colback=black!3, colframe=black!40, boxrule=.4pt, arc=1.5pt, "
+               "left=6pt, right=6pt, top=3pt, bottom=3pt, before skip=1.2ex plus .5ex, after skip=1.6ex plus .5ex, "
+               "fonttitle=\\sffamily\\bfseries\\small, coltitle=black, colbacktitle=black!10, title={本章目标}]")
+
 class Writer:
     """Turns the book into Pandoc Markdown, for one target: "html" (a page per chapter), "latex"
     (the PDF) or "epub" (one document; pandoc splits it into chapters and mends the links)."""
 
-    def __init__(self, book, target):
+    def __init__(self, book, target, edition="source"):
         self.book = book
         self.target = target
+        self.edition = edition      # "reader" (读本) or "source" (源码卷, the whole program)
         self.refs = []   # placeholder number -> (anchor, name, number)
         self.in_backmatter = False
 
+    def external(self, anchor):
+        """Whether ANCHOR is in the source companion only (the reader's edition links there)."""
+        return self.edition == "reader" and anchor in self.book.companion_anchors
+
     def href(self, anchor):
+        page = self.book.anchor_page[anchor]
         if self.target == "html":
-            return f"{self.book.anchor_page[anchor]}#{anchor}"
+            if self.external(anchor):
+                return f"{SOURCE_DIR}/{page}#{anchor}"
+            if self.edition == "source" and page in READER_ONLY_PAGES:
+                return f"../{page}#{anchor}"
+            return f"{page}#{anchor}"
+        if self.target == "latex" and self.external(anchor):
+            return f"{SOURCE_PDF}#{anchor}"
         return f"#{anchor}"
+
+    def srcpage(self, anchor):
+        """After a link into the companion, in the reader's PDF: 〔源码卷第 N 页〕."""
+        if self.target == "latex" and self.external(anchor):
+            return f"`\\nwsrcpage{{{anchor}}}`{{=latex}}"
+        return ""
 
     def raw(self, html=None, latex=None):
         """A raw block for this target (HTML for the web pages, LaTeX for the PDF), or nothing."""
@@ -448,7 +560,8 @@ class Writer:
     def test_ref(self, name, anchor):
         """A test cited in the prose: 测试 3.7, linked to the test, with an anchor the test links back to."""
         d = self.book.first_def(name)
-        return f"[[测试\u00a0{self.book.test_number[name]}]({self.href(d.anchor)}){{.nwtestref}}]{{#{anchor}}}"
+        return (f"[[测试\u00a0{self.book.test_number[name]}]({self.href(d.anchor)}){{.nwtestref}}]{{#{anchor}}}"
+                + self.srcpage(d.anchor))
 
     def citation(self, ch, inside):
         """[@a; @b] -> a superscript [1,3–5] (GB/T 7714 numeric: numbers in order of first citation,
@@ -479,7 +592,8 @@ class Writer:
 
     def boxes(self, ch, text):
         """::: {.misconception} ... ::: -> a box titled 常见误解 (HTML and EPUB: a styled div whose
-        first line is the title; PDF: the nwmisconception environment of tools/preamble.tex)."""
+        first line is the title; PDF: the nwmisconception environment of tools/preamble.tex);
+        ::: {.goals} ... ::: -> the same for a chapter's 本章目标 (PDF: a plain tcolorbox)."""
         lines, out, stack, fence = text.split("\n"), [], [], None
         for line in lines:
             fence = code_fence(line, fence)
@@ -490,29 +604,39 @@ class Writer:
             opener = m.group(1)
             if opener:
                 box = bool(re.match(r"^\{[^}]*\.misconception\b[^}]*\}$", opener) or opener == "misconception")
-                stack.append(box)
+                goals = bool(re.match(r"^\{[^}]*\.goals\b[^}]*\}$", opener) or opener == "goals")
+                stack.append("misc" if box else "goals" if goals else None)
+                if box:
+                    self.box_k += 1
+                    ident = terms.box_id(opener, ch, self.box_k)
                 if box and self.target == "latex":
-                    out.append(self.raw(latex="\\begin{nwmisconception}"))
+                    out.append(self.raw(latex=f"\\begin{{nwmisconception}}\\hypertarget{{{ident}}}{{}}\\label{{{ident}}}"))
                 elif box:
-                    out.append(line)
+                    out.append(terms.with_id(line, ident))
                     out.append("\n[常见误解]{.mctitle}\n")
+                elif goals and self.target == "latex":
+                    out.append(self.raw(latex=GOALS_LATEX))
+                elif goals:
+                    out.append(line)
+                    out.append("\n[本章目标]{.goalstitle}\n")
                 else:
                     out.append(line)
             else:
                 if not stack:
                     die(f"{ch.path}: a ':::' closes no fenced div")
                 box = stack.pop()
-                out.append(self.raw(latex="\\end{nwmisconception}") if box and self.target == "latex" else line)
+                out.append(self.raw(latex="\\end{nwmisconception}" if box == "misc" else "\\end{tcolorbox}")
+                           if box and self.target == "latex" else line)
         if any(stack):
             die(f"{ch.path}: a ::: {{.misconception}} box is not closed in the same stretch of prose "
                 "(a box cannot hold a code chunk)")
         return "\n".join(out)
 
     def chunk_link(self, c, text=None):
-        return f"[{text or c.number}]({self.href(c.anchor)})"
+        return f"[{text or c.number}]({self.href(c.anchor)})" + self.srcpage(c.anchor)
 
     def docs(self, ch, c):
-        text = doc_text(c)
+        text = terms.expand(self, ch, doc_text(c), terms_helpers())
         # "图 @fig:x" would read 图 图 1.2: the reference says 图 (表) itself
         text = re.sub(r"图\s*@fig:", "@fig:", text)
         text = re.sub(r"表\s*@tbl:", "@tbl:", text)
@@ -533,7 +657,7 @@ class Writer:
             if m.group(1) not in self.book.figures:
                 die(f"{ch.path}: unknown figure @{m.group(1)}")
             num, _ = self.book.figures[m.group(1)]
-            return f"[图 {num}]({self.href(m.group(1))})"
+            return f"[图 {num}]({self.href(m.group(1))})" + self.srcpage(m.group(1))
         text = re.sub(r"@(fig:[\w.-]*\w)", figref, text)
         # tables: ": 说明 {#tbl:x}" under a table -> a caption that reads 表 1.2　说明;
         # @tbl:x in the prose -> a link; columns of numbers are set flush right
@@ -545,13 +669,15 @@ class Writer:
             if m.group(1) not in self.book.tables:
                 die(f"{ch.path}: unknown table @{m.group(1)}")
             num, _ = self.book.tables[m.group(1)]
-            return f"[表 {num}]({self.href(m.group(1))})"
+            return f"[表 {num}]({self.href(m.group(1))})" + self.srcpage(m.group(1))
         text = re.sub(r"@(tbl:[\w.-]*\w)", tblref, text)
         text = align_number_columns(text)
+        if self.target == "html" and self.edition == "source":
+            text = re.sub(r"(!\[[^\]]*\]\()(figures/)", r"\1../\2", text)
         # links to explicit ids on other pages
-        text = re.sub(r"\]\(#([\w:.-]+)\)",
-                      lambda m: f"]({self.href(m.group(1))})" if m.group(1) in self.book.anchor_page
-                      else m.group(0), text)
+        text = re.sub(r"\]\(#([\w:.-]+)\)(\{[^{}]*\})?",
+                      lambda m: f"]({self.href(m.group(1))}){m.group(2) or ''}{self.srcpage(m.group(1))}"
+                      if m.group(1) in self.book.anchor_page else m.group(0), text)
         # <<chunk name>> in the prose -> a link to the chunk's first definition; <<测试：…>> -> 测试 3.7
         anchors = iter(self.book.cite_anchors.get(c, []))
         def prose_ref(m):
@@ -564,7 +690,7 @@ class Writer:
                     die(f"{ch.path}: the test references in the prose were counted wrongly (<<{name}>>)")
                 return self.test_ref(name, anchor)
             d = self.book.first_def(name)
-            return f"[〈{md_escape(name)} {d.number}〉]({self.href(d.anchor)}){{.nwref}}"
+            return f"[〈{md_escape(name)} {d.number}〉]({self.href(d.anchor)}){{.nwref}}" + self.srcpage(d.anchor)
         text = PROSE_REF.sub(prose_ref, text)
         # [@key] -> a numbered citation (code spans left alone)
         def cite(m):
@@ -583,7 +709,7 @@ class Writer:
         sign = "$\\equiv$" if idx == 0 else "$\\mathrel{+}\\equiv$"
         head_name = f"〈{name} {c.number}〉"
         if idx > 0:
-            head_name = f"[〈{name} {first.number}〉]({self.href(first.anchor)})"
+            head_name = f"[〈{name} {first.number}〉]({self.href(first.anchor)})" + self.srcpage(first.anchor)
         lines = []
         for p in c.pieces:
             if p[0] == "text":
@@ -646,8 +772,10 @@ class Writer:
             # break them (line breaking costs XeLaTeX time on every line), and names the chunk
             # for the （续） line at the top of a page it runs onto
             wide = any(code_width(line, self.refs) > CODE_COLUMNS for line in code.split("\n"))
+            # (the companion labels every chunk: the reader's edition prints its page)
+            label = f"\\label{{{c.anchor}}}" if self.edition == "source" else ""
             begin = (f"```{{=latex}}\n\\nwchunk{{{code.count(chr(10)) + 1}}}{{{int(wide)}}}"
-                     f"{{{tex_escape(c.name)}}}{{{c.number}}}{chr(92) + 'nwtestchunk' if test else ''}\n```\n\n")
+                     f"{{{tex_escape(c.name)}}}{{{c.number}}}{chr(92) + 'nwtestchunk' if test else ''}{label}\n```\n\n")
             end = "\n```{=latex}\n\\nwendchunk\n```\n"
             if testtag:
                 testtag = f" `\\nwtestno{{测试~{testno}}}`{{=latex}}"
@@ -679,22 +807,64 @@ class Writer:
 
     def chapter(self, ch):
         self.in_backmatter = False
+        self.box_k = 0
+        self.mode = EditionMode()
+        self.secno = [0, 0]
         parts = []
         for c in ch.chunks:
             if c.kind == "docs":
-                parts.append(self.backmatter(ch, self.docs(ch, c)))
-            else:
+                text = self.docs(ch, c)
+                if c is getattr(ch, "title_chunk", None) and ch.label in OPTIONAL_CHAPTERS:
+                    text = re.sub(r"^(#\s+.*?)(\s*\{[#.][^{}]*\})?\s*$", lambda m: m.group(1) + OPTIONAL_MARK +
+                                  (m.group(2) or ""), text, count=1, flags=re.M)
+                text = self.edition_lines(ch, text)
+                parts.append(self.backmatter(ch, text))
+            elif self.edition != "reader" or (self.mode.code() and c.reader):
                 parts.append("\n" + self.code(ch, c) + "\n")
+            else:                       # (a chunk left to the companion still ends a paragraph)
+                parts.append("\n\n")
         if self.in_backmatter:
             parts.append(self.raw(html="</details>", latex="\\nwendbackmatter"))
             if self.target == "epub":
                 parts.append("\n\n:::\n")
         return "".join(parts)
 
+    def edition_lines(self, ch, text):
+        """The lines of the prose that this edition prints (the reader's edition: not the back matter
+        but the words of its 练习的参考答案; a 练习的参考答案 heading as a plain section), with the
+        section numbers of the PDF in the headings of the web pages (9.3 标题)."""
+        out, fence = [], None
+        for line in text.split("\n"):
+            keep = self.mode.line(line)
+            fence = code_fence(line, fence)
+            h = HEADING.match(line) if fence is None else None
+            if self.edition == "reader":
+                if not keep:
+                    continue
+                if h and len(h.group(1)) == 2 and h.group(3):
+                    attrs = re.sub(r"\s*\.backmatter\b", "", h.group(3))
+                    line = line[:h.start(3)] + ("" if attrs.strip("{} ") == "" else attrs)
+                    h = HEADING.match(line)
+                if h and out and out[-1].strip():
+                    out.append("")          # (the lines dropped before it may have held the blank line)
+            if h and self.target == "html" and len(h.group(1)) in (2, 3) and not ch.frontmatter:
+                attrs = (h.group(3) or "").strip("{} ")
+                if not re.search(r"(^|\s)(\.unnumbered|-)(\s|$)", attrs):
+                    if len(h.group(1)) == 2:
+                        self.secno = [self.secno[0] + 1, 0]
+                        number = f"{ch.label}.{self.secno[0]}"
+                    else:
+                        self.secno[1] += 1
+                        number = f"{ch.label}.{self.secno[0]}.{self.secno[1]}"
+                    line = f"{h.group(1)} [{number}]{{.secno}} {h.group(2)}" + (f" {h.group(3)}" if h.group(3) else "")
+            out.append(line)
+        return "\n".join(out)
+
     def backmatter(self, ch, text):
         """The back matter: from the first level-2 heading with the class .backmatter to the end of
         the chapter. HTML: each of its sections folded (<details>, the heading as its summary);
-        PDF: set small, after a rule (\\nwbackmatter); EPUB: a div, set compactly."""
+        PDF: set small, after a rule (\\nwbackmatter); EPUB: each section titled 后记：…, its
+        content in a div set compactly."""
         out, fence = [], None
         for line in text.split("\n"):
             fence = code_fence(line, fence)
@@ -705,10 +875,17 @@ class Writer:
                     self.in_backmatter = True
                     out.append(self.raw(html='<p class="bmstart" role="separator"><span>后记</span></p>',
                                         latex="\\nwbackmatter"))
-                    if self.target == "epub":
-                        out.append("\n\n::: {.backmatter}\n\n[后记]{.bmstart}\n\n")
                 elif self.in_backmatter:
                     out.append(self.raw(html="</details>"))
+                    if self.target == "epub":
+                        out.append("\n\n:::\n\n")
+                if self.in_backmatter and self.target == "epub":
+                    # EPUB: each section of the back matter is a chapter-level section of its own
+                    # (a file of its own, a sibling of 练习 in the navigation), titled 后记：…, its
+                    # content in a div set compactly
+                    out.append(re.sub(r"^##\s+", "## 后记：", line, count=1))
+                    out.append("\n\n::: {.backmatter}\n\n")
+                    continue
                 if self.in_backmatter:
                     out.append(self.raw(html='<details class="backmatter"><summary>'))
                     out.append(line)
@@ -866,36 +1043,60 @@ def pandoc(args, text):
 # ---------------------------------------------------------------- HTML
 
 def html_jobs(book):
-    """One pandoc job per HTML page (each chapter, then the index page), and the contents job."""
-    w = Writer(book, "html")
-    pages = [(ch.page, ch.title, ch) for ch in book.chapters] + [(REFERENCES_PAGE, "参考文献", None),
-                                                                  ("book-index.html", "索引", None)]
+    """One pandoc job per HTML page and a contents job, for each edition: the reader's pages in the
+    site's folder (the chapters, 参考文献 ...), the companion's in its folder source/ (every chapter
+    whole, the appendices B–D, the chunk and identifier indexes)."""
     jobs = {}
-    for i, (page, title, ch) in enumerate(pages):
-        w.refs = []
-        md = w.chapter(ch) if ch else w.references() if page == REFERENCES_PAGE else w.indexes()
-        before, after = sidebar(pages, page)
-        args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
-                "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
-                "--default-image-extension=svg", "--highlight-style=tango",
-                "-M", f"pagetitle={page_title(ch, title)}", "-V", f"booktitle={BOOK_TITLE}",
-                "-V", f"booktitle-main={BOOK_MAIN_TITLE}", "-V", f"booktitle-sub={BOOK_SUBTITLE}",
-                "-V", "lang=zh-CN", "-V", f"sidebar-before={before}", "-V", f"sidebar-after={after}"]
-        if i > 0:
-            args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={page_title(pages[i-1][2], pages[i-1][1])}"]
-        else:       # before the first page: the contents
-            args += ["-V", "prev=index.html", "-V", "prevtitle=目录"]
-        if i + 1 < len(pages):
-            args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={page_title(pages[i+1][2], pages[i+1][1])}"]
-        jobs[Path(page).stem + ".html"] = {
-            "target": "html", "args": args, "md": md,
-            "refs": [[w.href(anchor), name, number] for anchor, name, number in w.refs]}
-        if page == REFERENCES_PAGE:
-            jobs[Path(page).stem + ".html"]["citeproc"] = citeproc_files(book)
-    jobs["contents.html"] = {"target": "contents",
-                             "pages": [[page, page_title(ch, title)] for page, title, ch in pages],
-                             "sidebar": sidebar(pages, None)[0]}
+    for edition in ("reader", "source"):
+        w = Writer(book, "html", edition)
+        if edition == "reader":
+            pages = [(ch.page, ch.title, ch, None) for ch in book.chapters if ch.reader]
+            pages += [(stem + ".html", title, None, (md, extra)) for stem, title, md, extra in reader_back_pages(book, w)]
+        else:
+            pages = [(ch.page, ch.title, ch, None) for ch in book.chapters]
+            pages += [("book-index.html", "代码块与标识符索引", None, "indexes")]
+        prefix = "" if edition == "reader" else "source-"
+        links = html_edition_links(edition)
+        for i, (page, title, ch, what) in enumerate(pages):
+            w.refs = []
+            extra = {}
+            if ch:
+                md = w.chapter(ch)
+            elif what == "indexes":
+                md = w.indexes()
+            else:
+                md, extra = what
+            before, after = sidebar(pages, page, edition)
+            args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
+                    "--template", str(TOOLS / "book.html"), "--toc", "--toc-depth=2",
+                    "--default-image-extension=svg", "--highlight-style=tango",
+                    "-M", f"pagetitle={page_title(ch, title)}", "-V", f"booktitle={BOOK_TITLE}",
+                    "-V", f"booktitle-main={BOOK_MAIN_TITLE}", "-V", f"booktitle-sub={BOOK_SUBTITLE}",
+                    "-V", "lang=zh-CN", "-V", f"sidebar-before={before}", "-V", f"sidebar-after={after}",
+                    *links]
+            if i > 0:
+                args += ["-V", f"prev={pages[i-1][0]}", "-V", f"prevtitle={page_title(pages[i-1][2], pages[i-1][1])}"]
+            else:       # before the first page: the contents
+                args += ["-V", "prev=index.html", "-V", "prevtitle=目录"]
+            if i + 1 < len(pages):
+                args += ["-V", f"next={pages[i+1][0]}", "-V", f"nexttitle={page_title(pages[i+1][2], pages[i+1][1])}"]
+            jobs[prefix + Path(page).stem + ".html"] = {
+                "target": "html", "args": args, "md": md,
+                "refs": [[w.href(anchor), name, number] for anchor, name, number in w.refs], **extra}
+        jobs[prefix + "contents.html"] = {"target": "contents", "edition": edition,
+                                          "pages": [[page, page_title(ch, title),
+                                                     part_label(ch.label) if ch and not ch.appendix and ch.label in PARTS else ""]
+                                                    for page, title, ch, _ in pages],
+                                          "sidebar": sidebar(pages, None, edition)[0], "links": links}
     return jobs
+
+
+def html_edition_links(edition):
+    """The template's variables that differ between the editions' pages: the way to the site's
+    folder (the companion's pages are in source/), the edition's PDF, its name."""
+    if edition == "reader":
+        return ["-V", "root=", "-V", "pdf=attn-book.pdf", "-V", "edition=读本"]
+    return ["-V", "root=../", "-V", "pdf=../attn-book-source.pdf", "-V", "edition=源码卷", "-V", "source=true"]
 
 
 def page_title(ch, title):
@@ -904,60 +1105,97 @@ def page_title(ch, title):
     return (label + "　" if label else "") + title_text(title)
 
 
-def sidebar(pages, current):
-    """The whole book's contents for the side bar, as two pieces of HTML: up to and including
-    the link of the current page's entry (the page's own contents follows it), and the rest."""
+def sidebar(pages, current, edition="reader"):
+    """The edition's contents for the side bar, as two pieces of HTML: up to and including the link
+    of the current page's entry (the page's own contents follows it), and the rest. The chapters
+    are grouped into their parts; the companion's entries are marked 源码卷, and each edition's
+    bar ends with the way to the other."""
     before, after = [], []
     seen = False
-    for page, title, ch in pages:
+    for page, title, ch, *_ in pages:
+        if ch is not None and not ch.appendix and ch.label in PARTS:
+            (after if seen else before).append(f'<li class="part">{html.escape(part_label(ch.label))}</li>')
         label = chapter_label(ch)
         num = f'<span class="chnum">{label}</span>' if label else ""
         link = f'{num}{html.escape(title_text(title))}</a>'
+        cls = ' class="src"' if edition == "source" else ""
         if page == current:
-            before.append(f'<li class="current"><a href="{page}" aria-current="page">{link}')
+            before.append(f'<li class="current{" src" if edition == "source" else ""}"><a href="{page}" aria-current="page">{link}')
             after.append("</li>")
             seen = True
         else:
-            (after if seen else before).append(f'<li><a href="{page}">{link}</li>')
+            (after if seen else before).append(f'<li{cls}><a href="{page}">{link}</li>')
+    if edition == "reader":
+        other = (f'<li class="src other"><a href="{SOURCE_DIR}/index.html">源码卷：完整的程序、测试与索引</a></li>')
+    else:
+        other = ('<li class="other"><a href="../index.html">回到读本</a></li>'
+                 f'<li class="src"><a href="../{REFERENCES_PAGE}">参考文献（读本）</a></li>')
+    (after if seen else before).append(other)
     return "\n".join(before), "\n".join(after)
 
 
+CHINESE_NUMBERS = "零一二三四五六七八九十"
+
+
+def part_label(label):
+    """第一部分　注意力本身: the part that chapter LABEL opens."""
+    n = sorted(PARTS, key=int).index(label) + 1
+    return f"第{CHINESE_NUMBERS[n]}部分　{PARTS[label]}"
+
+
 def write_contents(job, outdir):
-    """index.html (the contents page, from each page's own table of contents), the search
-    index, the stylesheet and the scripts. The pages must be written already."""
+    """index.html (the contents page, from each page's own table of contents) of an edition; for
+    the reader's edition also the search index, the stylesheet and the scripts. The pages must be
+    written already. The companion's pages are in OUTDIR/source."""
+    source = job.get("edition") == "source"
+    site = outdir
+    if source:
+        outdir = outdir / SOURCE_DIR
     pages = job["pages"]
     tocs = []
-    for page, title in pages:
+    for page, title, *part in pages:
         out = (outdir / page).read_text(encoding="utf-8")
         m = re.search(r'<div id="TOC"[^>]*>(.*?)</div>', out, re.S)
         toc = m.group(1) if m else ""
         toc = re.sub(r'href="#', f'href="{page}#', toc)
-        tocs.append((page, title, toc))
+        tocs.append((page, title, toc, part[0] if part else ""))
     # the contents page
     body = ['<ul class="contents">']
-    for page, title, toc in tocs:
+    for page, title, toc, part in tocs:
+        if part:
+            body.append(f'<li class="part">{html.escape(part)}</li>')
         label, _, rest = title.partition("　")
         if rest and re.match(r"(第 \d+ 章|附录 [A-Z])$", label):
             text = f'<span class="chnum">{html.escape(label)}</span>{html.escape(rest)}'
         else:
             text = html.escape(title)
-        body.append(f'<li><a href="{page}">{text}</a>{subtoc(toc)}</li>')
+        cls = ' class="src"' if source else ""
+        body.append(f'<li{cls}><a href="{page}">{text}</a>{subtoc(toc)}</li>')
     body.append("</ul>")
-    md = ("# " + BOOK_TITLE + " {.unnumbered}\n\n"
-          "本书讲 Transformer 的注意力机制，从全连接层一直讲到多头注意力和参数计数。"
-          "书中的代码块合起来就是 C 语言库 `libattn`，书中给出的每个数都由同一章的测试检查。"
-          "也可以读排好版的 [PDF](../attn-book.pdf){.pdflink}，或者把 [EPUB](../attn-book.epub) 导入阅读器。\n\n"
-          "```{=html}\n" + "\n".join(body) + "\n```\n")
+    if source:
+        md = ("# " + BOOK_TITLE + "：源码卷 {.unnumbered}\n\n"
+              "源码卷是整本文学程序：读本的每一章，连同它的后记（测试、图的数据程序、参数检查和其余的代码），"
+              "附录 B–D，代码块索引和标识符索引。读本里引用的测试和代码块都链接到这里。"
+              "排好版的源码卷是 [PDF](../attn-book-source.pdf){.pdflink}；[回到读本](../index.html)。\n\n")
+    else:
+        md = ("# " + BOOK_TITLE + " {.unnumbered}\n\n"
+              "本书讲 Transformer 的注意力机制，从全连接层一直讲到一个会写诗的小模型。"
+              "这里是读本：讲解、练习和答案。书中的代码块合起来就是 C 语言库 `libattn`，"
+              "书中给出的每个数都由同一章的测试检查；完整的程序和测试在[源码卷](source/index.html)里。"
+              "也可以读排好版的 [PDF](attn-book.pdf){.pdflink}，或者把 [EPUB](attn-book.epub) 导入阅读器。\n\n")
+    md += "```{=html}\n" + "\n".join(body) + "\n```\n"
     args = ["-f", PANDOC_MD, "-t", "html5", "--standalone", "--mathml",
             "--template", str(TOOLS / "book.html"), "-M", f"pagetitle={BOOK_TITLE}",
             "-V", f"booktitle={BOOK_TITLE}", "-V", f"booktitle-main={BOOK_MAIN_TITLE}",
             "-V", f"booktitle-sub={BOOK_SUBTITLE}", "-V", "lang=zh-CN", "-V", "contents=true",
-            "-V", f"sidebar-before={job.get('sidebar', '')}",
+            "-V", f"sidebar-before={job.get('sidebar', '')}", *job.get("links", []),
             "-V", f"next={pages[0][0]}", "-V", f"nexttitle={pages[0][1]}"]
     write_output(outdir / "index.html", pandoc(args, md))
+    if source:
+        return
     for asset in ("book.css", "search.js", "book.js"):
-        write_if_changed(outdir / asset, (TOOLS / asset).read_text(encoding="utf-8"))
-    write_search_index(outdir, [(page, title) for page, title, _ in tocs])
+        write_if_changed(site / asset, (TOOLS / asset).read_text(encoding="utf-8"))
+    write_search_index(site, [(page, title) for page, title, _, _ in tocs])
 
 
 def write_search_index(outdir, pages):
@@ -1028,42 +1266,84 @@ LATEX_ARGS = ["-f", PANDOC_MD, "-t", "latex", "--top-level-division=chapter",
 
 
 def latex_jobs(book, version, epoch):
-    """One pandoc job per chapter (a LaTeX fragment, chapters/NAME.tex) and one for the indexes;
-    the master job makes attn-book.tex, which \input's the fragments."""
-    w = Writer(book, "latex")
+    """Both editions' LaTeX: the reader's (attn-book.tex, chapters/NAME.tex) and the source
+    companion's (attn-book-source.tex, chapters-source/NAME.tex)."""
+    return {**edition_latex_jobs(book, version, epoch, "reader"),
+            **edition_latex_jobs(book, version, epoch, "source")}
+
+
+# what each edition's PDF is called, the line on its title page, and its job names' prefix
+EDITIONS = {
+    "reader": {"master": "attn-book", "prefix": "", "dir": "chapters", "name": "读本",
+               "note": "讲解、练习与答案；完整的程序、测试和索引在《源码卷》里"},
+    "source": {"master": "attn-book-source", "prefix": "source-", "dir": "chapters-source", "name": "源码卷",
+               "note": "一本文学程序：讲解与代码交替出现，\\\\代码块合起来就是 C 语言库 \\texttt{libattn}"},
+}
+
+
+def reader_back_pages(book, w):
+    """The pages after the chapters of the reader's edition, as (stem, Markdown, extra job keys):
+    参考文献 (and the glossary and subject index, when the book has them)."""
+    return [("references", "参考文献", w.references(), {"citeproc": citeproc_files(book)})] + (
+        [("glossary", "术语表", terms.glossary(w, terms_helpers()), {}),
+         ("subject-index", "术语索引", terms.subject_index(w, terms_helpers()), {})] if book.terms else [])
+
+
+def edition_latex_jobs(book, version, epoch, edition):
+    """One pandoc job per chapter of EDITION (a LaTeX fragment) and one for each page after the
+    chapters; the master job makes the edition's .tex file, which \input's the fragments."""
+    ed = EDITIONS[edition]
+    w = Writer(book, "latex", edition)
     jobs = {}
     body = []
     in_main = in_appendix = False
     # front matter in roman numerals from the title page on, the body from arabic 1
     date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
+    if edition == "reader":
+        # the pages of the companion's chunks and sections, read from its .aux (weave.py srcpages)
+        body.append("\\InputIfFileExists{source-pages}{}{}\n")
+    body.append(f"\\renewcommand{{\\nwedition}}{{{ed['name']}}}\\renewcommand{{\\nweditionnote}}{{{ed['note']}}}\n")
     body.append("\\frontmatter\n"
                 f"\\nwtitlepage{{{tex_escape(BOOK_MAIN_TITLE)}}}{{{tex_escape(BOOK_SUBTITLE)}}}"
                 f"{{{tex_escape(version)}}}{{{f'{date.year} 年 {date.month} 月 {date.day} 日' if epoch else ''}}}\n"
                 "{\\hypersetup{linkcolor=}\\setcounter{tocdepth}{1}\\tableofcontents}\n")
     for ch in book.chapters:
+        if edition == "reader" and not ch.reader:
+            continue
         if ch.frontmatter:
             body.append("\\setcounter{secnumdepth}{-1}\n")
         elif not in_main:
             body.append("\\mainmatter\n\\setcounter{secnumdepth}{2}\n")
             in_main = True
         if ch.appendix and not in_appendix:
-            body.append("\\appendix\n")
+            body.append("\\nwendparts\n\\appendix\n")
             in_appendix = True
+        if not ch.appendix and ch.label in PARTS:
+            body.append(f"\\nwpart{{{tex_escape(PARTS[ch.label])}}}\n")
         stem = Path(ch.path).stem
-        body.append(f"\\input{{chapters/{stem}}}\n")
+        body.append(f"\\input{{{ed['dir']}/{stem}}}\n")
         w.refs = []
         md = w.chapter(ch)
-        jobs[stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md, "refs": list(map(list, w.refs))}
-    body.append("\\backmatter\n\\input{chapters/references}\n\\input{chapters/indexes}\n")
+        jobs[ed["prefix"] + stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md,
+                                                "refs": latex_refs(w)}
+    if not in_appendix:
+        body.append("\\nwendparts\n")
+    body.append("\\backmatter\n\\input{chapters/references}\n")
     w.refs = []
-    jobs["references.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.references(), "refs": [],
-                                "citeproc": citeproc_files(book)}
-    jobs["indexes.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.indexes(), "refs": []}
+    if edition == "reader":
+        for stem, _, md, extra in reader_back_pages(book, w):
+            if stem != "references":
+                body.append(f"\\input{{chapters/{stem}}}\n")
+            jobs[stem + ".latex"] = {"target": "latex", "args": LATEX_ARGS, "md": md, "refs": [], **extra}
+    else:
+        body.append(f"\\input{{{ed['dir']}/indexes}}\n")
+        jobs[ed["prefix"] + "indexes.latex"] = {"target": "latex", "args": LATEX_ARGS, "md": w.indexes(), "refs": []}
     # The master: pandoc's own template around the \input lines. The hidden sample (a code block,
     # a table, an image) makes pandoc's preamble define what the chapters use.
     sample = ("```{=latex}\n\\iffalse\n```\n\n~~~~ {.c}\nint x;\n~~~~\n\n| a |\n|--:|\n| 1 |\n\n"
               "![x](x)\n\n```{=latex}\n\\fi\n```\n\n")
     md = sample + "```{=latex}\n" + "".join(body) + "```\n"
+    title = BOOK_TITLE if edition == "reader" else f"{BOOK_TITLE}（{ed['name']}）"
     args = ["-f", PANDOC_MD, "-t", "latex", "--standalone", "--top-level-division=chapter",
             "--number-sections", "--highlight-style=tango",
             "-H", str(TOOLS / "preamble.tex"),
@@ -1071,22 +1351,38 @@ def latex_jobs(book, version, epoch):
             "-V", "classoption=zihao=-4", "-V", "papersize=a4",
             "-V", "geometry:margin=2.4cm", "-V", "colorlinks=true",
             "-V", "linkcolor=blue!50!black", "-V", "urlcolor=blue!50!black",
-            "-V", f"title-meta={BOOK_TITLE}", "-V", f"author-meta={BOOK_AUTHOR}",
+            "-V", f"title-meta={title}", "-V", f"author-meta={BOOK_AUTHOR}",
             "-V", f"subject={BOOK_SUBJECT}", "-V", "keywords=attention, Transformer, C, noweb",
             "-V", "csl-refs=true"]
-    jobs["attn-book.master"] = {"target": "latex", "args": args, "md": md, "refs": [], "drop_sample": True}
+    jobs[ed["master"] + ".master"] = {"target": "latex", "args": args, "md": md, "refs": [], "drop_sample": True}
     return jobs
+
+
+def latex_refs(w):
+    """The chunk references in a LaTeX job's code: the anchor, or for a chunk that only the
+    companion prints (in the reader's edition) the companion's file and anchor."""
+    return [[(f"{SOURCE_PDF}#{a}" if w.external(a) else a), name, number] for a, name, number in w.refs]
+
+
+def source_pages(aux, out):
+    """source-pages.tex: the page of every label of the companion (its .aux), for the reader's
+    edition's 〔源码卷第 N 页〕 (\\nwsrcpage)."""
+    lines = []
+    for m in re.finditer(r"^\\newlabel\{([^{}]+)\}\{\{(?:[^{}]|\{[^{}]*\})*\}\{([^{}]*)\}",
+                         Path(aux).read_text(encoding="utf-8", errors="replace"), re.M):
+        lines.append(f"\\nwsrcpagedef{{{m.group(1)}}}{{{m.group(2)}}}\n")
+    write_output(out, "".join(lines))
 
 
 # ---------------------------------------------------------------- EPUB
 
 def epub_job(book, version, epoch, figdir):
-    """The whole book as one pandoc EPUB 3 job: the chapters, 参考文献, the two indexes."""
-    w = Writer(book, "epub")
+    """The reader's edition as one pandoc EPUB 3 job: its chapters, then 参考文献, 术语表 and 术语索引.
+    (What it leaves to the source companion is named, not linked: run_epub unwraps those links.)"""
+    w = Writer(book, "epub", "reader")
     w.refs = []
-    parts = [w.chapter(ch) for ch in book.chapters]
-    parts.append(w.references())
-    parts.append(w.indexes())
+    parts = [w.chapter(ch) for ch in book.chapters if ch.reader]
+    parts += [md for _, _, md, _ in reader_back_pages(book, w)]
     date = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
     meta = {"title": [{"type": "main", "text": BOOK_MAIN_TITLE}, {"type": "subtitle", "text": BOOK_SUBTITLE}],
             "creator": [{"role": "author", "text": BOOK_AUTHOR}],
@@ -1096,7 +1392,7 @@ def epub_job(book, version, epoch, figdir):
             "identifier": [{"scheme": "UUID", "text": "urn:uuid:" + str(uuid_of(BOOK_TITLE))}],
             "page-progression-direction": "ltr"}
     args = ["-f", PANDOC_MD, "-t", "epub3", "--mathml", "--toc", "--toc-depth=2",
-            "--epub-chapter-level=1", "--highlight-style=tango", "--default-image-extension=svg",
+            "--epub-chapter-level=2", "--highlight-style=tango", "--default-image-extension=svg",
             "--resource-path", str(figdir), "--css", str(TOOLS / "epub.css")]
     md = "---\n" + json.dumps(meta, ensure_ascii=False) + "\n---\n\n" + "\n".join(parts)
     return {"target": "epub", "args": args, "md": md, "epoch": epoch,
@@ -1123,6 +1419,9 @@ def run_epub(job, out, stamp=None):
     env_epoch = str(job.get("epoch") or 0)
     with tempfile.TemporaryDirectory() as tmp, citeproc_args(job) as extra:
         raw = Path(tmp) / "raw.epub"
+        cover = Path(tmp) / "cover.svg"
+        cover.write_text(epub_cover(job), encoding="utf-8")
+        extra = extra + ["--epub-cover-image", str(cover)]
         old = os.environ.get("SOURCE_DATE_EPOCH")
         os.environ["SOURCE_DATE_EPOCH"] = env_epoch
         try:
@@ -1136,6 +1435,7 @@ def run_epub(job, out, stamp=None):
             entries = [(i.filename, z.read(i.filename)) for i in z.infolist()]
         # pandoc declares MathML for the chapters' files but not for the navigation document,
         # whose headings may hold a formula (为什么要除以 √dₖ); epubcheck wants it declared
+        entries = epub_navigation(entries)
         mathml = {Path(n).name for n, d in entries if n.endswith(".xhtml") and b"<math" in d}
         def declare(m):
             props = m.group(2).split()
@@ -1158,13 +1458,23 @@ def run_epub(job, out, stamp=None):
                     text = data.decode("utf-8")
                     def where(anchor, name=name):
                         target = files.get(anchor)
-                        if target is None:
-                            die(f"EPUB: nothing has the id {anchor}")
+                        if target is None:          # in the source companion only
+                            return None
                         rel = os.path.relpath(target, os.path.dirname(name))
                         return ("" if target == name else rel) + "#" + anchor
                     text = resolve_refs(text, job, where)
+                    # a link to what only the source companion has (a test, a chunk of the back
+                    # matter, appendices B-D) keeps its words and class, without the link
+                    def unlink(m, name=name):
+                        href = re.search(r'href="([^"#:]*)#([^"]+)"', m.group(1))
+                        if not href or href.group(2) in files:
+                            return m.group(0)
+                        cls = re.search(r'class="([^"]*)"', m.group(1))
+                        return f'<span class="{cls.group(1) if cls else "nwsrc"} nwsrc">{m.group(2)}</span>'
+                    text = re.sub(r'<a(\s[^>]*)>(.*?)</a>', unlink, text, flags=re.S)
                     text = re.sub(r'<div class="nwcites">.*?</div>\n?', "", text, flags=re.S)
                     text = polish_html(text)
+                    text = math_alttext(text)
                     data = text.encode("utf-8")
                 info = zipfile.ZipInfo(name, date_time=stamp_time)
                 info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
@@ -1186,6 +1496,70 @@ def run_epub(job, out, stamp=None):
         stamp.write_text(digest)
 
 
+def epub_cover(job):
+    """The EPUB's cover: the title and subtitle on a plain coloured page, as SVG (the reading
+    app's Chinese fonts draw the text)."""
+    meta = json.loads(job["md"].split("\n---\n", 1)[0].lstrip("-\n"))
+    main = next(t["text"] for t in meta["title"] if t["type"] == "main")
+    sub = next(t["text"] for t in meta["title"] if t["type"] == "subtitle")
+    version = meta.get("description", "").rpartition("版本 ")[2] if "版本 " in meta.get("description", "") else ""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600" viewBox="0 0 1200 1600">\n'
+            '<rect width="1200" height="1600" fill="#1a4f8b"/>\n'
+            '<rect x="90" y="90" width="1020" height="1420" fill="none" stroke="#e8d9a8" stroke-width="4"/>\n'
+            f'<text x="600" y="620" text-anchor="middle" font-size="150" font-weight="bold" fill="#ffffff" '
+            f'font-family="Noto Serif CJK SC, Noto Sans CJK SC, serif">{html.escape(main)}</text>\n'
+            f'<text x="600" y="780" text-anchor="middle" font-size="72" fill="#e8d9a8" '
+            f'font-family="Noto Serif CJK SC, Noto Sans CJK SC, serif">{html.escape(sub)}</text>\n'
+            '<text x="600" y="1060" text-anchor="middle" font-size="56" fill="#ffffff" '
+            'font-family="DejaVu Sans Mono, monospace">softmax(QKᵀ/√dₖ)V</text>\n'
+            f'<text x="600" y="1400" text-anchor="middle" font-size="44" fill="#e8d9a8" '
+            f'font-family="Noto Sans CJK SC, sans-serif">{html.escape(BOOK_AUTHOR)}'
+            f'{"　" + html.escape(version) if version else ""}</text>\n</svg>\n')
+
+
+def epub_navigation(entries):
+    """Titles in the navigation as plain text: pandoc puts a heading's formula into nav.xhtml as
+    MathML and into toc.ncx as its TeX source (为什么要除以 \\sqrt{d_k}); both get the Unicode
+    text instead (为什么要除以 √dₖ), and the title page and cover their Chinese names."""
+    nav_name = next((n for n, _ in entries if n.endswith("nav.xhtml")), None)
+    if nav_name is None:
+        return entries
+    nav = dict(entries)[nav_name].decode("utf-8")
+    nav = re.sub(r"<math\b.*?</math>", lambda m: html.escape(math_plain(m.group(0))), nav, flags=re.S)
+    nav = nav.replace(">Title Page<", ">书名页<").replace(">Cover<", ">封面<").replace(">Table of Contents<", ">目录<")
+    labels = {m.group(1): html.unescape(re.sub(r"<[^>]+>", "", m.group(2)))
+              for m in re.finditer(r'<a href="([^"]+)"[^>]*>(.*?)</a>', nav, re.S)}
+    out = []
+    for name, data in entries:
+        if name == nav_name:
+            data = nav.encode("utf-8")
+        elif name.endswith(".ncx"):
+            text = data.decode("utf-8")
+            text = re.sub(r'(<text>)([^<]*)(</text>\s*</navLabel>\s*<content src=")([^"]+)"',
+                          lambda m: m.group(1) + html.escape(labels.get(
+                              os.path.relpath(os.path.join(os.path.dirname(name), m.group(4)),
+                                              os.path.dirname(nav_name)).replace(os.sep, "/"),
+                              html.unescape(m.group(2))), quote=False) + m.group(3) + m.group(4) + '"',
+                          text)
+            data = text.encode("utf-8")
+        out.append((name, data))
+    return out
+
+
+def math_alttext(text):
+    """Every <math> element gets an alttext: its TeX source, for reading apps and screen readers
+    that do not render MathML."""
+    def alt(m):
+        if "alttext=" in m.group(1):
+            return m.group(0)
+        tex = re.search(r'<annotation encoding="application/x-tex">(.*?)</annotation>', m.group(0), re.S)
+        if not tex:
+            return m.group(0)
+        words = html.escape(re.sub(r"\s+", " ", html.unescape(tex.group(1))).strip(), quote=True)
+        return m.group(0).replace(m.group(1), f'{m.group(1)} alttext="{words}"', 1)
+    return re.sub(r"(<math\b[^>]*?)(?=>).*?</math>", alt, text, flags=re.S)
+
+
 def resolve_refs(text, job, where=None):
     """Replace the placeholders that pandoc highlighted with links to chunks (WHERE, for the EPUB:
     a function from "#anchor" to the link from this file)."""
@@ -1193,14 +1567,20 @@ def resolve_refs(text, job, where=None):
         href, name, number = job["refs"][int(m.group(1))]
         if where:
             href = where(href)
+            if href is None:                # the EPUB: a chunk of the source companion, named only
+                return f'<span class="nwref nwsrc">〈{html.escape(name)}&#160;{number}〉</span>' if number else html.escape(name)
         if not number:                  # the path of an #include, linked to its root chunk
             if job["target"] != "latex":
                 return f'<a class="nwinc" href="{html.escape(href)}">{html.escape(name)}</a>'
+            if ".pdf#" in href:
+                return f"\\nwsrcinc{{{href.partition('#')[2]}}}{{{tex_escape(name)}}}"
             return f"\\hyperlink{{{href}}}{{{tex_escape(name)}}}"
         if job["target"] != "latex":
             space = "&#160;" if where else "&nbsp;"      # XHTML (the EPUB) knows no &nbsp;
             return (f'<a class="nwref" href="{html.escape(href)}">'
                     f'〈{html.escape(name)}{space}{number}〉</a>')
+        if ".pdf#" in href:             # a chunk that only the companion prints
+            return f"\\nwsrcref{{{href.partition('#')[2]}}}{{{tex_escape(name)}}}{{{number}}}"
         return f"\\nwref{{{href}}}{{{tex_escape(name)}}}{{{number}}}"
     return PLACEHOLDER.sub(rep, text)
 
@@ -1530,7 +1910,15 @@ def load_book(sources):
         if key not in keys:
             ch = book.cite_where[key]
             die(f"{ch.path}: [@{key}] cites nothing in {book.bibliography.name}: it has no entry with the key {key}")
+    terms.annotate(book, terms_helpers())
     return book
+
+
+def terms_helpers():
+    """What tools/terms.py borrows from this file."""
+    return {"doc_text": doc_text, "code_fence": code_fence, "HEADING": HEADING, "title_text": title_text,
+            "chapter_label": chapter_label, "strip_code_spans": strip_code_spans, "sort_key": sort_key,
+            "md_escape": md_escape, "die": die}
 
 
 def prepare(jobdir, sources, version, epoch):
@@ -1544,26 +1932,33 @@ def prepare(jobdir, sources, version, epoch):
     return jobs
 
 
+def job_output(name, job, html_dir, latex_file):
+    """Where the whole-book mode writes job NAME (the build's CMake rules say the same)."""
+    source = name.startswith("source-")
+    stem = name[len("source-"):] if source else name
+    if job["target"] == "html" and html_dir:
+        return (html_dir / SOURCE_DIR if source else html_dir) / (stem[:-len(".html")] + ".html")
+    if job["target"] == "latex" and latex_file:
+        if name.endswith(".master"):
+            return latex_file.parent / (name[:-len(".master")] + ".tex")
+        return latex_file.parent / ("chapters-source" if source else "chapters") / (stem[:-len(".latex")] + ".tex")
+    return None
+
+
 def run_all(jobs, html_dir, latex_file):
     """Every job, two pandoc processes at a time (the whole-book mode)."""
-    todo = []
-    for name, job in jobs.items():
-        if job["target"] == "html" and html_dir:
-            todo.append((job, html_dir / (name[:-len(".html")] + ".html")))
-        elif job["target"] == "latex" and latex_file:
-            if name.endswith(".master"):
-                todo.append((job, latex_file))
-            else:
-                todo.append((job, latex_file.parent / "chapters" / (name[:-len(".latex")] + ".tex")))
+    todo = [(job, job_output(name, job, html_dir, latex_file)) for name, job in jobs.items()]
+    todo = [(job, out) for job, out in todo if out is not None]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         for f in [pool.submit(run_job, job, out) for job, out in todo]:
             f.result()
     if html_dir:
         write_contents(jobs["contents.html"], html_dir)
+        write_contents(jobs["source-contents.html"], html_dir)
 
 
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] in ("prepare", "run", "contents"):
+    if len(sys.argv) > 1 and sys.argv[1] in ("prepare", "run", "contents", "srcpages"):
         return steps(sys.argv[1], sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--html", type=Path)
@@ -1604,6 +1999,11 @@ def steps(step, argv):
         a = ap.parse_args(argv)
         job = json.loads(a.job.read_text(encoding="utf-8"))
         (run_epub if job["target"] == "epub" else run_job)(job, a.out, a.job.with_name(a.job.name + ".digest"))
+    elif step == "srcpages":
+        ap.add_argument("aux", type=Path, help="the companion's .aux (attn-book-source.aux)")
+        ap.add_argument("out", type=Path, help="source-pages.tex, which the reader's edition reads")
+        a = ap.parse_args(argv)
+        source_pages(a.aux, a.out)
     else:
         ap.add_argument("job", type=Path)
         ap.add_argument("htmldir", type=Path)

@@ -1,4 +1,4 @@
-#line 1733 "book/03-attention.nw"
+#line 1750 "book/03-attention.nw"
 /* examples/ch03.h：第 3 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH03_H
 #define ATTN_EXAMPLES_CH03_H
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#line 40 "book/03-attention.nw"
+#line 46 "book/03-attention.nw"
 /* 照公式直接算：e^x[i] / Σ e^x[j]。输入大于 88 左右就会溢出。 */
 static inline void softmax_naive(float *x, size_t n)
 {
@@ -22,7 +22,7 @@ static inline void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 1793 "book/03-attention.nw"
+#line 1810 "book/03-attention.nw"
 /* 一行分数 (2, 1, 0, -1) 和四个温度 */
 enum { TEMP_N = 4, TEMP_COUNT = 4 };
 static const float temp_scores[TEMP_N] = {2, 1, 0, -1};
@@ -35,7 +35,7 @@ static inline int softmax_at_temperature(float t, float *w)
         w[j] = temp_scores[j] / t;
     return attn_softmax(w, TEMP_N);
 }
-#line 204 "book/03-attention.nw"
+#line 210 "book/03-attention.nw"
 /* out[n_q][d_v] = softmax(q[n_q][d_k] · k[n_k][d_k]ᵀ / √d_k) · v[n_k][d_v]，
    w[n_q][n_k] 接收注意力权重 */
 static inline void sdpa_plain(const float *q, const float *k, const float *v,
@@ -62,7 +62,7 @@ static inline void sdpa_plain(const float *q, const float *k, const float *v,
         }
     }
 }
-#line 303 "book/03-attention.nw"
+#line 309 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -113,5 +113,5 @@ static inline int fluffy_attention(float s, float c, float *w, float *out)
     return status;
 }
 
-#line 1749 "book/03-attention.nw"
+#line 1766 "book/03-attention.nw"
 #endif

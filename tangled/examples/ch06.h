@@ -1,4 +1,4 @@
-#line 328 "book/06-cross.nw"
+#line 344 "book/06-cross.nw"
 /* examples/ch06.h：第 6 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH06_H
 #define ATTN_EXAMPLES_CH06_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#line 86 "book/06-cross.nw"
+#line 92 "book/06-cross.nw"
 enum { TR_NQ = 4, TR_NK = 5, TR_DK = 4, TR_DV = 5 };
 
 static const char *const tr_src[TR_NK] = {"我", "昨天", "看见", "了", "她"};
@@ -44,7 +44,7 @@ static inline void translation_example(float s, float *q, float *k, float *v)
     for (size_t i = 0; i < TR_NK * TR_DV; i++)
         v[i] = values[i];
 }
-#line 190 "book/06-cross.nw"
+#line 196 "book/06-cross.nw"
 /* 键 kp[n_pad+5][4]、值 vp[n_pad+5][5]：前 5 行是原来的，后面是零键和全 1 的值 */
 static inline void pad_source(const float *k, const float *v, size_t n_pad, float *kp, float *vp)
 {
@@ -53,7 +53,7 @@ static inline void pad_source(const float *k, const float *v, size_t n_pad, floa
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
-#line 261 "book/06-cross.nw"
+#line 267 "book/06-cross.nw"
 /* 解码 n_tgt 步的交叉注意力（一层、一个头，不带偏置）。
    源句读完后只算一次：k[n_src][d_k] = m[n_src][d] · w_k，v[n_src][d_v] = m · w_v；
    第 t 步只算 q[d_k] = y[t] · w_q，再用同一份 k、v 写出 out[t][d_v]。
@@ -75,7 +75,7 @@ static inline int cross_attention_steps(const float *m, size_t n_src,
     }
     return status;
 }
-#line 349 "book/06-cross.nw"
+#line 365 "book/06-cross.nw"
 /* 一句源句的 K、V 投影：layers 层，每层 n_src·d·(d_k + d_v) 次乘加；超出 64 位时返回 0。 */
 static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size_t d_k,
                                                     size_t d_v, size_t layers)
@@ -87,5 +87,5 @@ static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size
     return r;
 }
 
-#line 343 "book/06-cross.nw"
+#line 359 "book/06-cross.nw"
 #endif

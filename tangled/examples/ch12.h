@@ -1,4 +1,4 @@
-#line 88 "book/12-learning.nw"
+#line 94 "book/12-learning.nw"
 /* examples/ch12.h — 第 12 章的小例子：L(x, y) = (x² + a·y²)/2 上的梯度下降、动量和 Adam。 */
 #ifndef ATTN_EXAMPLES_CH12_H
 #define ATTN_EXAMPLES_CH12_H

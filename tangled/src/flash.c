@@ -1,4 +1,4 @@
-#line 1143 "book/09-fast.nw"
+#line 1160 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -16,7 +16,7 @@
 
 #include "flash_common.h"
 
-#line 294 "book/09-fast.nw"
+#line 300 "book/09-fast.nw"
 /* 一个头的问题。dvp 是 d_v 补到 FD 的倍数。 */
 struct flash_problem {
     const float *q, *k, *v;           /* q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] */
@@ -41,7 +41,7 @@ struct flash_work {
     float *alpha;   /* [FQ]       这一块的修正因子 exp(m - m') */
 };
 
-#line 1205 "book/09-fast.nw"
+#line 1222 "book/09-fast.nw"
 /* 工作区的字节数；溢出时返回 0。 */
 static size_t flash_work_bytes(size_t d_k, size_t dvp)
 {
@@ -77,12 +77,12 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 1162 "book/09-fast.nw"
+#line 1179 "book/09-fast.nw"
 /* 每种向量宽度各一份：flash_block_w4（附录 D 再加 _w8、_w16）…… */
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 1025 "book/09-fast.nw"
+#line 1042 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -97,7 +97,7 @@ int attn_isa_lanes(int isa)
 
 int attn_isa_available(int isa)
 {
-#line 1111 "book/09-fast.nw"
+#line 1128 "book/09-fast.nw"
     /* 附录 D：问 CPU 有没有 AVX2 和 AVX-512 */
 #line 75 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -108,7 +108,7 @@ int attn_isa_available(int isa)
     if (isa == ATTN_ISA_AVX512)
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
     #endif
-#line 1040 "book/09-fast.nw"
+#line 1057 "book/09-fast.nw"
     return isa == ATTN_ISA_PORTABLE;
 }
 
@@ -132,7 +132,7 @@ int attn_isa_current(void)
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (attn_isa_available(i))
             isa = i;
-#line 1115 "book/09-fast.nw"
+#line 1132 "book/09-fast.nw"
     /* 附录 D：环境变量 ATTN_ISA 可以指定一份较窄的 */
 #line 91 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -141,16 +141,16 @@ int attn_isa_current(void)
         if (strcmp(want, flash_isa_names[i]) == 0 && attn_isa_available(i))
             isa = i;
     #endif
-#line 1064 "book/09-fast.nw"
+#line 1081 "book/09-fast.nw"
     __atomic_store_n(&flash_isa, isa, __ATOMIC_RELAXED);
     return isa;
 }
 
-#line 1275 "book/09-fast.nw"
+#line 1292 "book/09-fast.nw"
 /* 查询块函数的类型；指令集 isa 的那一份是 ATTN_FOR_ISA(isa, flash_block) */
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
-#line 601 "book/09-fast.nw"
+#line 607 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -173,7 +173,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 657 "book/09-fast.nw"
+#line 663 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -193,7 +193,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 1364 "book/09-fast.nw"
+#line 1381 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
@@ -230,7 +230,7 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 734 "book/09-fast.nw"
+#line 740 "book/09-fast.nw"
 /* row_m、row_l 为 NULL，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -243,7 +243,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};       /* 分配失败时也不留未初始化的指针 */
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 1289 "book/09-fast.nw"
+#line 1306 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -255,14 +255,14 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
         } else {
             mem = own = flash_work_alloc(&w, d_k, dvp);
         }
-#line 747 "book/09-fast.nw"
+#line 753 "book/09-fast.nw"
         if (mem == NULL) {
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 1305 "book/09-fast.nw"
+#line 1322 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -275,7 +275,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 754 "book/09-fast.nw"
+#line 760 "book/09-fast.nw"
             if (mem != NULL)
                 flash_block(&p, &w, b * FQ);
         }
@@ -294,7 +294,7 @@ int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
     return flash_run(prob, row_m, row_l);
 }
 
-#line 1123 "book/09-fast.nw"
+#line 1140 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
 #line 264 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)

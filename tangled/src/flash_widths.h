@@ -1,4 +1,4 @@
-#line 986 "book/09-fast.nw"
+#line 1003 "book/09-fast.nw"
 /* src/flash_widths.h — 把 FLASH_BODY 按每种向量宽度各包含一次。
    每一次定义：FW（一个向量装几个 float）、FR（寄存器块的行数，列数是 2·FW）、
    FP（一个查询块的行数补到它的倍数：FR 与 2·FW 的最小公倍数）、
@@ -11,7 +11,7 @@
 #define FNAME(f) f##_w4
 #define FTARGET
 #include FLASH_BODY
-#line 1010 "book/09-fast.nw"
+#line 1027 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -20,7 +20,7 @@
 #undef vf
 #undef vi
 
-#line 1107 "book/09-fast.nw"
+#line 1124 "book/09-fast.nw"
 /* 附录 D：AVX2 和 AVX-512 各包含一次 */
 #line 38 "book/D-cpu.nw"
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -31,7 +31,7 @@
 #define FNAME(f) f##_w8
 #define FTARGET __attribute__((target("avx2,fma")))
 #include FLASH_BODY
-#line 1010 "book/09-fast.nw"
+#line 1027 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -48,7 +48,7 @@
 #define FNAME(f) f##_w16
 #define FTARGET __attribute__((target("avx512f,avx512vl,avx2,fma")))
 #include FLASH_BODY
-#line 1010 "book/09-fast.nw"
+#line 1027 "book/09-fast.nw"
 #undef FW
 #undef FR
 #undef FP
@@ -63,7 +63,7 @@
                               : (isa) == ATTN_ISA_PORTABLE ? f##_w4 : NULL)
 #endif
 
-#line 1002 "book/09-fast.nw"
+#line 1019 "book/09-fast.nw"
 /* 属于指令集 isa 的那一份：ATTN_FOR_ISA(isa, flash_block) 是 flash_block_w4，这个构建里没有的是 NULL。
    附录 D 加上更宽的几份时，也给出自己的 ATTN_FOR_ISA。 */
 #ifndef ATTN_FOR_ISA

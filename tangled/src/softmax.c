@@ -1,4 +1,4 @@
-#line 69 "book/03-attention.nw"
+#line 75 "book/03-attention.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -6,24 +6,24 @@
 
 int attn_softmax(float *x, size_t n)
 {
-#line 600 "book/03-attention.nw"
+#line 617 "book/03-attention.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-#line 86 "book/03-attention.nw"
+#line 92 "book/03-attention.nw"
     /* m = max_i x[i]；NaN 和谁比较都是“假”，不会成为 m */
     float m = -INFINITY;
     for (size_t i = 0; i < n; i++)
         if (x[i] > m)
             m = x[i];
-#line 615 "book/03-attention.nw"
+#line 632 "book/03-attention.nw"
     for (size_t i = 0; i < n; i++)
         if (isnan(x[i])) {
             for (size_t j = 0; j < n; j++)
                 x[j] = NAN;
             return ATTN_OK;
         }
-#line 627 "book/03-attention.nw"
+#line 644 "book/03-attention.nw"
     if (m == INFINITY) {
         size_t count = 0;
         for (size_t i = 0; i < n; i++)
@@ -32,22 +32,22 @@ int attn_softmax(float *x, size_t n)
             x[i] = x[i] == INFINITY ? 1.0f / (float)count : 0.0f;
         return ATTN_OK;
     }
-#line 641 "book/03-attention.nw"
+#line 658 "book/03-attention.nw"
     if (m == -INFINITY) {
         for (size_t i = 0; i < n; i++)
             x[i] = 0.0f;
         return ATTN_OK;
     }
-#line 96 "book/03-attention.nw"
+#line 102 "book/03-attention.nw"
     double sum = 0.0;
     for (size_t i = 0; i < n; i++) {
         x[i] = expf(x[i] - m);
         sum += x[i];
     }
-#line 106 "book/03-attention.nw"
+#line 112 "book/03-attention.nw"
     float inv = (float)(1.0 / sum);
     for (size_t i = 0; i < n; i++)
         x[i] *= inv;
-#line 81 "book/03-attention.nw"
+#line 87 "book/03-attention.nw"
     return ATTN_OK;
 }

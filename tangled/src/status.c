@@ -1,4 +1,4 @@
-#line 137 "book/00-preface.nw"
+#line 196 "book/00-preface.nw"
 #include "attn.h"
 
 const char *attn_strerror(int status)
@@ -7,16 +7,16 @@ const char *attn_strerror(int status)
     case ATTN_OK:     return "success";
     case ATTN_EINVAL: return "invalid argument";
     case ATTN_ENOMEM: return "out of memory";
-#line 154 "book/00-preface.nw"
+#line 213 "book/00-preface.nw"
     /* 各章新增的状态码 */
-#line 490 "book/05-mask.nw"
+#line 507 "book/05-mask.nw"
     case ATTN_EFULL:  return "cache is full";
-#line 146 "book/00-preface.nw"
+#line 205 "book/00-preface.nw"
     default:          return "unknown status";
     }
 }
 
-#line 245 "book/00-preface.nw"
+#line 278 "book/00-preface.nw"
 #define ATTN_STR2(x) #x
 #define ATTN_STR(x) ATTN_STR2(x)
 

@@ -1,4 +1,4 @@
-#line 353 "book/00-preface.nw"
+#line 386 "book/00-preface.nw"
 #include "attn.h"
 #include "check.h"
 #include "internal.h"
@@ -9,7 +9,7 @@
 
 int main(void)
 {
-#line 312 "book/00-preface.nw"
+#line 345 "book/00-preface.nw"
     check_section("每个状态码都有说明，未知的状态码也有，永不是 NULL");
     {
         CHECK_STR(attn_strerror(ATTN_OK), "success");
@@ -18,7 +18,7 @@ int main(void)
         CHECK_STR(attn_strerror(-7), "unknown status");
         CHECK_STR(attn_strerror(INT_MAX), "unknown status");
     }
-#line 323 "book/00-preface.nw"
+#line 356 "book/00-preface.nw"
     check_section("attn_version() 与 attn.h 的三个宏是同一个版本");
     {
         char want[64];
@@ -26,7 +26,7 @@ int main(void)
         CHECK_STR(attn_version(), want);
         CHECK_STR(attn_version(), "0.1.0");
     }
-#line 333 "book/00-preface.nw"
+#line 366 "book/00-preface.nw"
     check_section("attn_bytes 在乘积超出 size_t 时报告溢出；attn_overlap 只认共同的字节");
     {
         size_t bytes = 0;
@@ -42,6 +42,6 @@ int main(void)
         CHECK(!attn_overlap(a, 0, a, 4 * sizeof(float)));                      /* 0 字节 */
         CHECK(!attn_overlap(NULL, 4, a, 4));
     }
-#line 366 "book/00-preface.nw"
+#line 399 "book/00-preface.nw"
     return check_summary("ch00");
 }

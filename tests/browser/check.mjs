@@ -47,8 +47,16 @@ if (!htmlDir || !shotDir) {
 const root = path.resolve(htmlDir);
 const shots = process.env.ATTN_SCREENSHOTS === "1";
 if (shots) fs.mkdirSync(shotDir, { recursive: true });
-const pages = fs.readdirSync(root).filter((f) => f.endsWith(".html")).sort();
-const chapters = pages.filter((p) => /^(\d\d|[A-Z])-/.test(p));
+// the reader's edition's pages in HTML_DIR, the source companion's in HTML_DIR/source (named
+// source/NAME.html here); each edition's side bar lists its own chapters
+const readerPages = fs.readdirSync(root).filter((f) => f.endsWith(".html")).sort();
+const sourcePages = fs.existsSync(path.join(root, "source"))
+  ? fs.readdirSync(path.join(root, "source")).filter((f) => f.endsWith(".html")).sort().map((f) => "source/" + f) : [];
+const pages = [...readerPages, ...sourcePages];
+const isSource = (name) => name.startsWith("source/");
+const base = (name) => name.replace(/^source\//, "");
+const chapters = readerPages.filter((p) => /^(\d\d|[A-Z])-/.test(p));
+const sourceChapters = sourcePages.map(base).filter((p) => /^(\d\d|[A-Z])-/.test(p));
 const failures = [];
 const fail = (where, what) => failures.push(`${where}: ${what}`);
 const live = liveFile ? liveSetup(root, liveFile, fail) : null;
@@ -66,7 +74,7 @@ const text = Object.fromEntries(pages.map((p) => [p, fs.readFileSync(path.join(r
 const ids = new Map();
 function idsOf(file) {
   if (!ids.has(file)) {
-    let t = text[path.basename(file)];
+    let t = text[path.relative(root, file).split(path.sep).join("/")];
     if (t === undefined && fs.existsSync(file) && file.endsWith(".html")) t = fs.readFileSync(file, "utf8");
     ids.set(file, t === undefined ? (fs.existsSync(file) ? new Set() : null)
                                   : new Set([...t.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
@@ -88,7 +96,8 @@ for (const name of pages) {
       continue;
     }
     const [file, hash] = ref.split("#");
-    const target = file ? path.resolve(root, decodeURIComponent(file)) : path.join(root, name);
+    const target = file ? path.resolve(path.dirname(path.join(root, name)), decodeURIComponent(file)) : path.join(root, name);
+    if (!path.relative(root, target).split(path.sep).every((d) => d !== "..")) fail(name, `${m[1]} leaves the site's folder: ${ref}`);
     const have = idsOf(target);
     links++;
     if (have === null) fail(name, `broken link: ${ref}`);
@@ -102,7 +111,9 @@ for (const name of pages) {
   else {
     const entries = plain(side[0].replace(/<div id="TOC"[\s\S]*?<\/div>/, ""));
     if (RAW_TEX.test(entries)) fail(name, `raw TeX in the side bar: ${entries.match(RAW_TEX)[0]}`);
-    for (const ch of chapters) if (!side[0].includes(`href="${ch}"`)) fail(name, `the side bar lacks ${ch}`);
+    for (const ch of isSource(name) ? sourceChapters : chapters) if (!side[0].includes(`href="${ch}"`)) fail(name, `the side bar lacks ${ch}`);
+    if (!isSource(name) && !side[0].includes('href="source/index.html"')) fail(name, "the side bar does not lead to the source companion");
+    if (isSource(name) && !/<li class="[^"]*\bsrc\b/.test(side[0])) fail(name, "the side bar does not mark the companion's pages");
   }
   if (/图\s*(<[^>]+>\s*)*图\s*\d/.test(t)) fail(name, "“图 图” in the text");
   // an inline formula directly followed by 。，、 must sit in a no-break group with it
@@ -112,13 +123,16 @@ for (const name of pages) {
   for (const m of t.matchAll(/<math\b[\s\S]*?<\/math>/g)) {
     if (m[0].includes('stretchy="true"') && !/\\(left|begin|[bB]ig)/.test(m[0])) { fail(name, "parentheses made stretchy without \\left"); break; }
   }
-  if (/^(\d\d|[A-Z])-/.test(name) && !name.startsWith("00-")) {
+  if (/^(\d\d|[A-Z])-/.test(base(name)) && !base(name).startsWith("00-")) {
     const h1 = t.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
     if (!h1 || !/^(第 \d+ 章|附录 [A-Z])/.test(plain(h1[1]))) fail(name, "the chapter heading does not say 第 N 章 / 附录 X");
   }
-  if (!/href="\.\.\/attn-book\.pdf"/.test(t)) fail(name, "no link to the PDF");
-  if (name === "03-attention.html" && !t.includes('class="nwchunk nwtest"')) fail(name, "no test chunk folded");
-  if (!/href="references\.html"/.test(t)) fail(name, "no link to 参考文献 (references.html)");
+  if (!(isSource(name) ? /href="\.\.\/attn-book-source\.pdf"/ : /href="attn-book\.pdf"/).test(t)) fail(name, "no link to the edition's PDF");
+  if (name === "source/03-attention.html" && !t.includes('class="nwchunk nwtest"')) fail(name, "no test chunk");
+  if (!isSource(name) && /class="nwchunk nwtest"|class="bmstart"|〈测试：/.test(t)) fail(name, "the reader's page prints a test chunk or back matter");
+  if (!(isSource(name) ? /href="\.\.\/references\.html/ : /href="references\.html/).test(t)) fail(name, "no link to 参考文献 (references.html)");
+  // headings numbered as in the PDF (3.2 标题)
+  if (/^(0[1-9]|1\d)-/.test(base(name)) && !/<h2 [^>]*><span class="secno">\d+\.1<\/span>/.test(t)) fail(name, "the sections are not numbered (N.1 …)");
   // back matter: from the first back-matter heading on, every h2 is one, inside a <details>
   const h2s = [...t.matchAll(/(<details class="backmatter"><summary>\s*)?<h2\b([^>]*)>/g)];
   const first = h2s.findIndex((m) => /class="[^"]*\bbackmatter\b/.test(m[2]));
@@ -381,7 +395,7 @@ test("side bar, targets, print", async () => {
 
 test("back matter", async () => {
   if (backPages.length === 0) { backNote = "no chapter has back matter yet"; return; }
-  const name = backPages.includes("03-attention.html") ? "03-attention.html" : backPages[0];
+  const name = backPages.includes("source/03-attention.html") ? "source/03-attention.html" : backPages[0];
   const page = await open("desktop", name);
   // a chunk in a folded section, and a link on this page to it from outside that section
   const pick = await page.evaluate(() => {
@@ -469,7 +483,7 @@ test("search", async () => {
 
 test("copy button", async () => {
   await contexts.desktop.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await open("desktop", "00-preface.html");
+  const page = await open("desktop", "01-mlp.html");
   const want = await page.$eval("main .nwchunk:not(.nwtest) pre", (p) => p.textContent);
   const button = "main .nwchunk:not(.nwtest) button.copybtn";
   await page.click(button);

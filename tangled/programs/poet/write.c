@@ -1,4 +1,4 @@
-#line 5424 "book/13-poems.nw"
+#line 5439 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 813 "book/13-poems.nw"
+#line 819 "book/13-poems.nw"
 /* a 排在 b 前面吗：分数大的在前，相同时 id 小的在前 */
 static int before(poet_cand a, poet_cand b)
 {
@@ -107,7 +107,7 @@ int poet_sample(const float *scores, const unsigned char *allowed, size_t V,
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 total */
 }
 
-#line 918 "book/13-poems.nw"
+#line 924 "book/13-poems.nw"
 void poet_penalize(float *scores, const int *ids, size_t n, float penalty)
 {
     for (size_t i = 0; i < n; i++) {                 /* ids 里没有重复的 */
@@ -130,7 +130,7 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
     return banned;
 }
 
-#line 5451 "book/13-poems.nw"
+#line 5466 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -190,7 +190,7 @@ static int any_allowed(const unsigned char *ok, size_t V)
     return 0;
 }
 
-#line 959 "book/13-poems.nw"
+#line 965 "book/13-poems.nw"
 /* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；单数句的末尾只许逗号，
    双数句的末尾只许 。？！。form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
@@ -212,7 +212,7 @@ static int rhyme_position(int form, size_t pos)
     return pos % (len + 1) == len - 1 && pos / (len + 1) % 2 == 1;
 }
 
-#line 982 "book/13-poems.nw"
+#line 988 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
@@ -289,7 +289,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 5512 "book/13-poems.nw"
+#line 5527 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -323,7 +323,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5550 "book/13-poems.nw"
+#line 5565 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -379,7 +379,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5366 "book/13-poems.nw"
+#line 5381 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
