@@ -205,7 +205,7 @@ void attn_gpt_free(attn_gpt *m)
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 2107 "book/11-block.nw"
+#line 2110 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -232,7 +232,7 @@ void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, floa
     }
 }
 
-#line 950 "book/11-block.nw"
+#line 946 "book/11-block.nw"
 /* x0 以外的各项，R 行：3·d + 5·hd + 2·d_ff + max(d_ff, hd) 个 float 一行；
    字节数超出 size_t 时为 0（一行的数不会溢出：每一项都不超过参数个数） */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R)
@@ -287,7 +287,7 @@ static int gpt_attention(const float *qh, const float *kh, const float *vh, floa
         .head_q = len, .head_k = len, .head_v = len, .head_out = len,
         .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh), .causal = 1, .threads = 1,
     };
-#line 931 "book/11-block.nw"
+#line 1959 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
 #line 1325 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
@@ -358,7 +358,7 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
 #line 730 "book/11-block.nw"
 int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights)
 {
-#line 2122 "book/11-block.nw"
+#line 2125 "book/11-block.nw"
     size_t bytes, wbytes = 0;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes2(&bytes, n, (size_t)m->cfg.d_model) ||
@@ -388,7 +388,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 2136 "book/11-block.nw"
+#line 2139 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
@@ -415,7 +415,7 @@ int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *log
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 2144 "book/11-block.nw"
+#line 2147 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) || gpt_acts_floats(&m->cfg, n) == 0 ||
