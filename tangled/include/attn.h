@@ -316,7 +316,7 @@ size_t attn_gpt_tensor_count(const attn_gpt_config *cfg);
 /* 参数块里的第 k 个张量（按参数块里的顺序，k < attn_gpt_tensor_count）。
    cfg 建不成这个模型、k 越界、t 为 NULL：ATTN_EINVAL。 */
 int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *t);
-#line 682 "book/11-block.nw"
+#line 699 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -334,7 +334,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
 /* 整个模型：tokens[n]（每个 < vocab，n ≤ n_ctx）经嵌入、全部块、反嵌入，得到 logits[n×vocab]。
    第 i 行是读了 tokens[0..i] 之后对下一个词的分数。logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1022 "book/11-block.nw"
+#line 1039 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;
