@@ -673,7 +673,8 @@ class Writer:
         text = re.sub(r"@(tbl:[\w.-]*\w)", tblref, text)
         text = align_number_columns(text)
         if self.target == "html" and self.edition == "source":
-            text = re.sub(r"(!\[[^\]]*\]\()(figures/)", r"\1../\2", text)
+            # (a caption may hold links, so match the image's target, not its whole caption)
+            text = re.sub(r"(\]\()(figures/[\w.-]+\)\{#fig:)", r"\1../\2", text)
         # links to explicit ids on other pages
         text = re.sub(r"\]\(#([\w:.-]+)\)(\{[^{}]*\})?",
                       lambda m: f"]({self.href(m.group(1))}){m.group(2) or ''}{self.srcpage(m.group(1))}"
