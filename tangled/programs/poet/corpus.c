@@ -1,4 +1,4 @@
-#line 4014 "book/13-poems.nw"
+#line 4015 "book/13-poems.nw"
 /* programs/poet/corpus.c — 第 13 章：把 chinese-poetry 的 JSON 整理成训练集、检验集和词表 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 4051 "book/13-poems.nw"
+#line 4052 "book/13-poems.nw"
 typedef struct {
     opencc_t cc;
     poet_corpus_stats *st;
@@ -119,7 +119,7 @@ static void prep_free(prep *P)
     free(P->cp); free(P->clean); free(P->utf8);
 }
 
-#line 3915 "book/13-poems.nw"
+#line 3916 "book/13-poems.nw"
 /* 只标出引语、书名、补字的符号：删掉符号，留下里面的字 */
 static int is_mark(uint32_t c)
 {
@@ -228,7 +228,7 @@ static int prepare_poem(prep *P, poet_err *e)
     return st;
 }
 
-#line 3881 "book/13-poems.nw"
+#line 3882 "book/13-poems.nw"
 static int prepare_file(prep *P, const char *path, poet_err *e)
 {
     char *buf;
@@ -272,7 +272,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
         if (st != ATTN_OK)
             break;
         P->st->poems++;
-#line 3903 "book/13-poems.nw"
+#line 3904 "book/13-poems.nw"
         if ((st = prepare_poem(P, e)) != ATTN_OK)
             break;
         index++;
@@ -281,7 +281,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
     return st;
 }
 
-#line 4163 "book/13-poems.nw"
+#line 4164 "book/13-poems.nw"
 /* 名字是 poet.tang.N.json 时返回 1，*num = N */
 static int tang_file(const char *name, unsigned long *num)
 {
@@ -361,7 +361,7 @@ static int list_files(const char *dir, tang_entry **files, size_t *count, poet_e
     return ATTN_OK;
 }
 
-#line 4247 "book/13-poems.nw"
+#line 4248 "book/13-poems.nw"
 static int write_split(const prep *P, const char *dir, const char *name, int valid, poet_err *e)
 {
     char path[4096];
@@ -393,7 +393,7 @@ static int write_stats(const poet_corpus_stats *st, unsigned min_count, const ch
     return ATTN_OK;
 }
 
-#line 4324 "book/13-poems.nw"
+#line 4325 "book/13-poems.nw"
 static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err *e)
 {
     poet_corpus_stats *st = P->st;
@@ -443,7 +443,7 @@ static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err 
     return status;
 }
 
-#line 4280 "book/13-poems.nw"
+#line 4281 "book/13-poems.nw"
 int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
                  poet_corpus_stats *st, poet_err *e)
 {

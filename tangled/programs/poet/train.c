@@ -1,4 +1,4 @@
-#line 5133 "book/13-poems.nw"
+#line 5134 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 5161 "book/13-poems.nw"
+#line 5162 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -146,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 5206 "book/13-poems.nw"
+#line 5207 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;
@@ -196,7 +196,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
         free(buf);
         return st;
     }
-#line 5282 "book/13-poems.nw"
+#line 5283 "book/13-poems.nw"
     double x[10] = {0};
     static const char *keys[10] = {"step", "seed", "steps", "batch", "lr", "lr_min", "warmup",
                                    "weight_decay", "clip", "rng"};
@@ -213,7 +213,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
     }
     if (st == ATTN_OK && x[0] > (double)o.steps)
         st = poet_fail(e, POET_EDATA, "训练状态的步数 %.0f 比总步数 %zu 还多", x[0], o.steps);
-#line 5256 "book/13-poems.nw"
+#line 5257 "book/13-poems.nw"
     if (st == ATTN_OK)
         st = poet_trainer_init(T, &m->cfg, &o, e);
     if (st == ATTN_OK) {

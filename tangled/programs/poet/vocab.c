@@ -1,4 +1,4 @@
-#line 4377 "book/13-poems.nw"
+#line 4378 "book/13-poems.nw"
 /* programs/poet/vocab.c — 第 13 章：词表，文字和词元之间的转换 */
 #include "poet.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 4398 "book/13-poems.nw"
+#line 4399 "book/13-poems.nw"
 static const uint32_t *list_cp;
 static int by_code_point(const void *a, const void *b)
 {
@@ -120,7 +120,7 @@ int poet_encode(const poet_vocab *v, const char *s, size_t n, int *ids, size_t *
     return ATTN_OK;
 }
 
-#line 4452 "book/13-poems.nw"
+#line 4453 "book/13-poems.nw"
 int poet_vocab_to_json(const poet_vocab *v, char **json)
 {
     *json = NULL;

@@ -1,4 +1,4 @@
-#line 5439 "book/13-poems.nw"
+#line 5440 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -130,7 +130,7 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
     return banned;
 }
 
-#line 5466 "book/13-poems.nw"
+#line 5467 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -289,7 +289,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 5527 "book/13-poems.nw"
+#line 5528 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -323,7 +323,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5565 "book/13-poems.nw"
+#line 5566 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -379,7 +379,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5381 "book/13-poems.nw"
+#line 5382 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
