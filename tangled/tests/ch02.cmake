@@ -32,7 +32,9 @@ attn_program_test(NAME ch02-bad-word LABEL ch02 EXIT 2 EXPECT "用法"
 attn_program_test(NAME ch02-bad-exercise LABEL ch02 EXIT 2 EXPECT "用法"
                   COMMAND attn-ch02 nothing)
 # PyTorch 的 a @ b.T、F.cosine_similarity、torch.cdist（没有 torch 时失败）
+if(NOT ATTN_SANITIZE)   # Python loads libattn.so, built without the sanitizer runtime it needs
 add_test(NAME ch02-torch-similarity
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/tests/ch02_torch_similarity.py
                  $<TARGET_FILE:attn_shared>)
 set_tests_properties(ch02-torch-similarity PROPERTIES LABELS ch02)
+endif()

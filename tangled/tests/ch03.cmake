@@ -27,7 +27,9 @@ attn_program_test(NAME ch03-bad-value LABEL ch03 EXIT 2 EXPECT "用法"
 attn_program_test(NAME ch03-help LABEL ch03 EXPECT "--vscale"
                   COMMAND attn-ch03 parens --help)
 # PyTorch 的 softmax 与注意力（没有 torch 时失败）
+if(NOT ATTN_SANITIZE)   # Python loads libattn.so, built without the sanitizer runtime it needs
 add_test(NAME ch03-torch-attention
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/tests/ch03_torch_attention.py
                  $<TARGET_FILE:attn_shared>)
 set_tests_properties(ch03-torch-attention PROPERTIES LABELS ch03)
+endif()

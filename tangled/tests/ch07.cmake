@@ -1,7 +1,9 @@
 # PyTorch 的对应函数（后记“与 PyTorch 对照”；没有 torch 时失败）
+if(NOT ATTN_SANITIZE)   # Python loads libattn.so, built without the sanitizer runtime it needs
 add_test(NAME ch07-torch-mha
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tangled/tests/ch07_torch_mha.py $<TARGET_FILE:attn_shared>)
 set_tests_properties(ch07-torch-mha PROPERTIES LABELS ch07)
+endif()
 attn_program_test(NAME ch07-params LABEL ch07
   EXPECT "多头注意力的参数: 1048576" "切开 X 的模型的参数: 360448"
   COMMAND attn-ch07 params --d-model 512 --heads 8)
