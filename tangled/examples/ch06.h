@@ -1,4 +1,4 @@
-#line 344 "book/06-cross.nw"
+#line 351 "book/06-cross.nw"
 /* examples/ch06.h：第 6 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH06_H
 #define ATTN_EXAMPLES_CH06_H
@@ -75,7 +75,7 @@ static inline int cross_attention_steps(const float *m, size_t n_src,
     }
     return status;
 }
-#line 365 "book/06-cross.nw"
+#line 372 "book/06-cross.nw"
 /* 一句源句的 K、V 投影：layers 层，每层 n_src·d·(d_k + d_v) 次乘加；超出 64 位时返回 0。 */
 static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size_t d_k,
                                                     size_t d_v, size_t layers)
@@ -87,5 +87,5 @@ static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size
     return r;
 }
 
-#line 359 "book/06-cross.nw"
+#line 366 "book/06-cross.nw"
 #endif
