@@ -384,6 +384,18 @@ int main(void)
         CHECK_OK(attn_kv_cache_bytes(&c, 2048, 4, &kv));
         CHECK_INT(kv, 19327352832LL);
         CHECK_INT(kv, 18ULL * 1024 * 1024 * 1024);
+        /* 8.6：GPT-2 small 只留一个键值头，W_K、W_V 各少 11 个头，每个头 768·64 + 64 个参数 */
+        c = preset("gpt2-small", 0);
+        attn_gpt_config one = c;
+        attn_param_breakdown b1;
+        one.n_heads = 1;
+        CHECK_OK(attn_count_params(&c, &b));
+        CHECK_OK(attn_count_params(&one, &b1));
+        CHECK_INT(2 * (b.k - b1.k), 1082752);
+        CHECK_INT(2 * 11 * 64 * 769, 1082752);
+        CHECK_INT(12 * 2 * (b.k - b1.k), 12993024);
+        CHECK_INT(b.total - 12 * 2 * (b.k - b1.k), 111446784);
+        CHECK_NEAR(12993024.0 / (double)b.total, 0.10, 0.01);   /* 只少了一成 */
     }
 #line 688 "book/08-params.nw"
     return check_summary("ch08");
