@@ -1,4 +1,4 @@
-#line 1521 "book/D-cpu.nw"
+#line 1463 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -29,7 +29,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1592 "book/D-cpu.nw"
+#line 1534 "book/D-cpu.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -44,7 +44,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1695 "book/D-cpu.nw"
+#line 1637 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -68,7 +68,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 1661 "book/D-cpu.nw"
+#line 1603 "book/D-cpu.nw"
 /* only：只测这一种指令集；-1 表示每种能用的都测 */
 static void bench_peak(size_t threads, size_t repeat, int only)
 {
@@ -97,7 +97,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 1555 "book/D-cpu.nw"
+#line 1497 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
                 " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 1566 "book/D-cpu.nw"
+#line 1508 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 1724 "book/D-cpu.nw"
+#line 1666 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -186,10 +186,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 1581 "book/D-cpu.nw"
+#line 1523 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1161 "book/D-cpu.nw"
+#line 1103 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -232,11 +232,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 1584 "book/D-cpu.nw"
+#line 1526 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1608 "book/D-cpu.nw"
+#line 1550 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -281,5 +281,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1560 "book/D-cpu.nw"
+#line 1502 "book/D-cpu.nw"
 }

@@ -68,7 +68,7 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
 #line 294 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 731 "book/D-cpu.nw"
+#line 673 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,
