@@ -1,4 +1,4 @@
-#line 1888 "book/D-cpu.nw"
+#line 2023 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -30,7 +30,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1964 "book/D-cpu.nw"
+#line 2099 "book/D-cpu.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -45,7 +45,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2074 "book/D-cpu.nw"
+#line 2209 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -69,7 +69,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 2033 "book/D-cpu.nw"
+#line 2168 "book/D-cpu.nw"
 /* 指令集 isa、threads 个线程的峰值，FLOP/s */
 static double bench_isa_peak(int isa, size_t threads, size_t repeat)
 {
@@ -105,7 +105,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 1539 "book/D-cpu.nw"
+#line 1674 "book/D-cpu.nw"
 typedef struct {
     attn_gpt m, g;                       /* 模型和同形的梯度 */
     float *m1, *m2;                      /* AdamW 的两个矩 */
@@ -192,7 +192,7 @@ static int bench_model_init(bench_model *M, size_t L, size_t H, size_t dh, size_
     return ATTN_OK;
 }
 
-#line 1632 "book/D-cpu.nw"
+#line 1767 "book/D-cpu.nw"
 /* 输出层的前向：wteᵀ，logits = af·wteᵀ */
 static double bench_output_forward(bench_model *M)
 {
@@ -338,7 +338,7 @@ static double bench_step(bench_model *M)
     return bench_adamw(M);
 }
 
-#line 1783 "book/D-cpu.nw"
+#line 1918 "book/D-cpu.nw"
 typedef double bench_part_fn(bench_model *);
 
 /* fn 最快的一遍的秒数；运算量写进 *flops */
@@ -407,7 +407,7 @@ static int bench_train_profile(size_t L, size_t H, size_t dh, size_t n, size_t b
     return 0;
 }
 
-#line 1925 "book/D-cpu.nw"
+#line 2060 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -447,7 +447,7 @@ int main(int argc, char **argv)
                 " [--train-profile [--layers L] [--batch B] [--vocab V]]\n");
         return 2;
     }
-#line 1936 "book/D-cpu.nw"
+#line 2071 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
     if (train_profile)
         return bench_train_profile(layers, heads, d, n, batch, vocab, threads, repeat);
     if (mha) {
-#line 2103 "book/D-cpu.nw"
+#line 2238 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -507,16 +507,16 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 1953 "book/D-cpu.nw"
+#line 2088 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1161 "book/D-cpu.nw"
+#line 1265 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
             float *v = malloc(count * sizeof *v), *dout = malloc(count * sizeof *dout);
-            float *g = malloc(3 * count * sizeof *g);
-            if (q == NULL || k == NULL || v == NULL || dout == NULL || g == NULL) {
+            float *g = malloc(3 * count * sizeof *g), *fo = malloc((count + 2 * heads * n) * sizeof *fo);
+            if (q == NULL || k == NULL || v == NULL || dout == NULL || g == NULL || fo == NULL) {
                 fprintf(stderr, "attn-bench: 内存不够\n");
                 return 1;
             }
@@ -524,7 +524,34 @@ int main(int argc, char **argv)
             bench_fill(k, count, 2);
             bench_fill(v, count, 3);
             bench_fill(dout, count, 4);
-            double best = 0.0, scale = 1.0 / sqrt((double)d);
+            double best = 0.0, best_saved = 0.0, scale = 1.0 / sqrt((double)d);
+            float *fm = fo + count, *fl = fm + heads * n;     /* 前向的 o、每行的 m、l */
+            for (size_t h = 0; !is_ref && h < heads; h++) {
+                attn_problem fp = {
+                    .q = q + h * n * d, .k = k + h * n * d, .v = v + h * n * d, .out = fo + h * n * d,
+                    .heads = 1, .n_q = n, .n_k = n, .d_k = d, .d_v = d, .ld_q = d, .ld_k = d, .ld_v = d,
+                    .ld_out = d, .scale = (float)scale, .causal = causal, .threads = (int)threads,
+                };
+                if (attn_flash_with_stats(&fp, fm + h * n, fl + h * n) != ATTN_OK) {
+                    fprintf(stderr, "attn-bench: 前向失败\n");
+                    return 1;
+                }
+            }
+            for (size_t r = 0; !is_ref && r < repeat; r++) {
+                double t0 = bench_now();
+                for (size_t h = 0; h < heads; h++) {
+                    size_t o = h * n * d;
+                    if (attn_flash_backward_saved(q + o, k + o, v + o, fo + o, fm + h * n, fl + h * n, n, n,
+                                                  d, d, (float)scale, NULL, causal, dout + o, g + o,
+                                                  g + count + o, g + 2 * count + o, (int)threads) != ATTN_OK) {
+                        fprintf(stderr, "attn-bench: 反向传播失败\n");
+                        return 1;
+                    }
+                }
+                double t = bench_now() - t0;
+                if (r == 0 || t < best_saved)
+                    best_saved = t;
+            }
             for (size_t r = 0; r < repeat; r++) {
                 double t0 = bench_now();
                 for (size_t h = 0; h < heads; h++) {
@@ -547,17 +574,21 @@ int main(int argc, char **argv)
             double flops = 10.0 * (double)n * (double)n * (double)d * (double)heads;
             printf("{\"impl\": \"%s-backward\", \"isa\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, "
                    "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, "
-                   "\"extra_bytes\": %zu}\n", impl, attn_isa_name(attn_isa_current()), n, d, heads,
+                   "\"extra_bytes\": %zu", impl, attn_isa_name(attn_isa_current()), n, d, heads,
                    is_ref ? (size_t)1 : threads, causal, best, flops / best * 1e-9,
                    is_ref ? 2 * n * sizeof(double) : attn_flash_backward_bytes(n, n, d, d, (int)threads));
-            free(q); free(k); free(v); free(dout); free(g);
+            if (!is_ref)
+                printf(", \"saved_seconds\": %.6f, \"saved_gflops\": %.2f", best_saved,
+                       flops / best_saved * 1e-9);
+            printf("}\n");
+            free(q); free(k); free(v); free(dout); free(g); free(fo);
             return 0;
         }
-#line 1956 "book/D-cpu.nw"
+#line 2091 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1980 "book/D-cpu.nw"
+#line 2115 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -602,5 +633,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1930 "book/D-cpu.nw"
+#line 2065 "book/D-cpu.nw"
 }
