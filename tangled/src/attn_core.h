@@ -77,6 +77,13 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         const float *dout, float *dq, float *dk, float *dv, int threads);
 /* 它要分配的字节数；溢出或参数不合法时为 0 */
 size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int threads);
+/* 同上，只是前向已经跑过：o[n_q][d_v] 是它的输出，row_m、row_l 是 attn_flash_with_stats 写下的每行的 m、l。
+   结果与 attn_flash_backward 一位不差。 */
+int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
+                              const float *row_m, const float *row_l,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, const unsigned char *mask, int causal,
+                              const float *dout, float *dq, float *dk, float *dv, int threads);
 
 #line 712 "book/03-attention.nw"
 #endif
