@@ -111,7 +111,7 @@ int attn_rng_normal(attn_rng *r, float *x, size_t n);
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
-#line 322 "book/05-mask.nw"
+#line 324 "book/05-mask.nw"
 /* KV 缓存：按位置顺序存放键 k[capacity×d_k] 和值 v[capacity×d_v]，前 len 行有效。 */
 typedef struct attn_kv_cache {
     size_t capacity, len, d_k, d_v;
@@ -132,7 +132,7 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 500 "book/05-mask.nw"
+#line 502 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3

@@ -75,7 +75,7 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
 #line 294 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 731 "book/D-cpu.nw"
+#line 673 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,
@@ -84,6 +84,13 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         const float *dout, float *dq, float *dk, float *dv, int threads);
 /* 它要分配的字节数；溢出或参数不合法时为 0 */
 size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int threads);
+/* 同上，只是前向已经跑过：o[n_q][d_v] 是它的输出，row_m、row_l 是 attn_flash_with_stats 写下的每行的 m、l。
+   结果与 attn_flash_backward 一位不差。 */
+int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
+                              const float *row_m, const float *row_l,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, const unsigned char *mask, int causal,
+                              const float *dout, float *dq, float *dk, float *dv, int threads);
 
 #line 712 "book/03-attention.nw"
 #endif
