@@ -1,4 +1,4 @@
-#line 1521 "book/D-cpu.nw"
+#line 2003 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -29,10 +29,17 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 1592 "book/D-cpu.nw"
-static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
+#line 2075 "book/D-cpu.nw"
+static int bench_run(int is_ref, int is_rows, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
+    if (is_rows) {
+        attn_problem prob;
+        int st = attn_problem_init(&prob, q, k, v, n, n, d, d, 0.0f, NULL, causal, out, NULL);
+        prob.heads = heads;
+        prob.head_q = prob.head_k = prob.head_v = prob.head_out = n * d;
+        return st != ATTN_OK ? st : attn_flash_rows(&prob);
+    }
     if (!is_ref)
         return attn_sdpa_ex(q, k, v, n, n, d, d, 0.0f, NULL, causal, out, NULL, &(attn_sdpa_options){heads, threads});
     for (size_t h = 0; h < heads; h++) {
@@ -44,7 +51,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 1695 "book/D-cpu.nw"
+#line 2187 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -68,7 +75,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 1661 "book/D-cpu.nw"
+#line 2153 "book/D-cpu.nw"
 /* only：只测这一种指令集；-1 表示每种能用的都测 */
 static void bench_peak(size_t threads, size_t repeat, int only)
 {
@@ -97,7 +104,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 1555 "book/D-cpu.nw"
+#line 2037 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -114,21 +121,21 @@ int main(int argc, char **argv)
         {"heads", CLI_SIZE, &heads, "头的个数"},
         {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
         {"causal", CLI_FLAG, &causal, "因果掩码"},
-        {"impl", CLI_STRING, &impl, "reference 或 fast"},
+        {"impl", CLI_STRING, &impl, "reference、rows 或 fast"},
         {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
     };
     int parsed = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (parsed <= 0)
         return parsed < 0 ? 0 : 2;
-    int is_ref = strcmp(impl, "reference") == 0;
-    if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
+    int is_ref = strcmp(impl, "reference") == 0, is_rows = strcmp(impl, "rows") == 0;
+    if ((!is_ref && !is_rows && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
         threads == 0 || threads > 256 || repeat == 0) {
         fprintf(stderr, "attn-bench: 选项的值不合法\n"
                 "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-                " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
+                " [--impl reference|rows|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]\n");
         return 2;
     }
-#line 1566 "book/D-cpu.nw"
+#line 2048 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -143,7 +150,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (mha) {
-#line 1724 "book/D-cpu.nw"
+#line 2216 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -186,10 +193,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 1581 "book/D-cpu.nw"
+#line 2063 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1161 "book/D-cpu.nw"
+#line 1643 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -232,11 +239,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g);
             return 0;
         }
-#line 1584 "book/D-cpu.nw"
+#line 2066 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 1608 "book/D-cpu.nw"
+#line 2098 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -253,13 +260,13 @@ int main(int argc, char **argv)
     bench_fill(q, count, 1);
     bench_fill(k, count, 2);
     bench_fill(v, count, 3);
-    if (is_ref)
+    if (is_ref || is_rows)
         threads = 1;
     double best = 0.0;
     int st = ATTN_OK;
     for (size_t r = 0; r < repeat && st == ATTN_OK; r++) {
         double t0 = bench_now();
-        st = bench_run(is_ref, q, k, v, out, heads, n, d, causal, (int)threads);
+        st = bench_run(is_ref, is_rows, q, k, v, out, heads, n, d, causal, (int)threads);
         double t = bench_now() - t0;
         if (r == 0 || t < best)
             best = t;
@@ -272,14 +279,16 @@ int main(int argc, char **argv)
     /* 每个头两次矩阵乘法，共 4·n²·d 次浮点运算；因果时也这样数 */
     double flops = 4.0 * (double)n * (double)n * (double)d * (double)heads;
     size_t extra = is_ref ? n * sizeof(float) : attn_flash_bytes(d, d, (int)threads);
+    if (is_rows)                     /* 逐行块：另有 n × FQ 个 float 的分数块 */
+        extra += n * 192 * sizeof(float);
     /* 每个头算了多少个分数：参考实现跳过每个看不见的键，快速路径整块跳过 */
     size_t scores = is_ref ? (causal ? n * (n + 1) / 2 : n * n) : attn_flash_scores(n, n, causal);
     printf("{\"impl\": \"%s\", \"isa\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, "
            "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, "
            "\"extra_bytes\": %zu, \"scores\": %zu}\n",
-           impl, is_ref ? "scalar" : attn_isa_name(attn_isa_current()), n, d, heads, threads, causal,
+           impl, is_ref ? "scalar" : is_rows ? "portable" : attn_isa_name(attn_isa_current()), n, d, heads, threads, causal,
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 1560 "book/D-cpu.nw"
+#line 2042 "book/D-cpu.nw"
 }

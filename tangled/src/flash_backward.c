@@ -1,4 +1,4 @@
-#line 758 "book/D-cpu.nw"
+#line 1240 "book/D-cpu.nw"
 /* src/flash_backward.c — 分块、重算注意力模式的 attn_sdpa_backward。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -15,7 +15,7 @@
 
 #include "flash_common.h"
 
-#line 795 "book/D-cpu.nw"
+#line 1277 "book/D-cpu.nw"
 struct bwd_problem {
     const float *k, *v;            /* k[n_k][d_k]、v[n_k][d_v] */
     size_t n_q, n_k, d_k, d_v;
@@ -44,16 +44,16 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
     return 2 * FK * dkp + 2 * FK * dvp + 2 * FK * FQ;
 }
 
-#line 776 "book/D-cpu.nw"
+#line 1258 "book/D-cpu.nw"
 #define FLASH_BODY "flash_backward_kernel.h"
 #include "flash_widths.h"
 
-#line 958 "book/D-cpu.nw"
+#line 1440 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 
-#line 969 "book/D-cpu.nw"
+#line 1451 "book/D-cpu.nw"
 static double bwd_max_abs(const float *x, size_t n)
 {
     double m = 0.0;
@@ -75,7 +75,7 @@ static int bwd_applies(const attn_problem *prob, const float *dout)
     return attn_flash_applies(prob) && grad < 1e30 && n * md < 1e30;
 }
 
-#line 994 "book/D-cpu.nw"
+#line 1476 "book/D-cpu.nw"
 /* 实际的线程数；不合法时为 0 */
 static size_t bwd_threads(int threads)
 {
@@ -118,7 +118,7 @@ size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v,
     return (all * sizeof(float) + 63) / 64 * 64;
 }
 
-#line 1055 "book/D-cpu.nw"
+#line 1537 "book/D-cpu.nw"
 int attn_flash_backward(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
@@ -141,7 +141,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
     size_t nqp = (n_q + FQ - 1) / FQ * FQ, dkp = (d_k + FD - 1) / FD * FD;
     size_t dvp = (d_v + FD - 1) / FD * FD;
     float *dq_all = mem + shared;        /* 线程 t 的 dq[nqp][dkp] 和工作区从 dq_all + t·each 开始 */
-#line 1088 "book/D-cpu.nw"
+#line 1570 "book/D-cpu.nw"
     float *o = mem, *qt = o + nqp * d_v, *qp = qt + d_k * nqp, *dot = qp + nqp * dkp;
     float *dop = dot + d_v * nqp, *base = dop + nqp * dvp, *il = base + nqp, *D = il + nqp;
     float *row_l = D + nqp;
@@ -170,7 +170,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
         .nqp = nqp, .dkp = dkp, .dvp = dvp, .mask = mask, .causal = causal,
         .qt = qt, .qp = qp, .dot = dot, .dop = dop, .base = base, .il = il, .D = D,
     };
-#line 1122 "book/D-cpu.nw"
+#line 1604 "book/D-cpu.nw"
     memset(dq_all, 0, nt * each * sizeof *dq_all);
     if (status == ATTN_OK) {
         bwd_block_fn *block = ATTN_FOR_ISA(attn_isa_current(), bwd_block);
@@ -193,7 +193,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 block(&p, &w, b * FK, dq != NULL ? mine : NULL, dk, dv, scale);
         }
     }
-#line 1147 "book/D-cpu.nw"
+#line 1629 "book/D-cpu.nw"
     /* dq[i][t] = scale · Σ_线程 dq_线程[i][t]，按线程号的顺序加 */
     for (size_t i = 0; status == ATTN_OK && dq != NULL && i < n_q; i++)
         for (size_t t = 0; t < d_k; t++) {
@@ -202,7 +202,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                 sum += dq_all[th * each + i * dkp + t];
             dq[i * d_k + t] = scale * sum;
         }
-#line 1080 "book/D-cpu.nw"
+#line 1562 "book/D-cpu.nw"
     free(mem);
     return status == ATTN_OK ? ATTN_OK : -1;
 }

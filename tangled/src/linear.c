@@ -13,9 +13,9 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 
 #line 435 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 430 "book/D-cpu.nw"
+#line 912 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 690 "book/D-cpu.nw"
+#line 1172 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #line 55 "book/01-mlp.nw"
@@ -49,10 +49,10 @@ int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_
 {
 #line 439 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 434 "book/D-cpu.nw"
+#line 916 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 694 "book/D-cpu.nw"
+#line 1176 "book/D-cpu.nw"
     if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 411 "book/01-mlp.nw"

@@ -1,4 +1,4 @@
-#line 506 "book/D-cpu.nw"
+#line 988 "book/D-cpu.nw"
 /* src/linear_fast.c — 线性层反向传播的两个乘积、小矩阵乘法：寄存器块，与朴素的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -21,12 +21,12 @@ enum { LF_KC = 128, LF_ROWS = 48, LF_COLS = 128, LF_MIN = 4096, LF_MANY = 104857
 #define FLASH_BODY "linear_fast_kernel.h"
 #include "flash_widths.h"
 
-#line 609 "book/D-cpu.nw"
+#line 1091 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, gemm_block)（第 9 章的 src/flash_widths.h） */
 typedef void gemm_block_fn(const float *, size_t, size_t, const float *, size_t, float *, size_t,
                            size_t, size_t, size_t, size_t, size_t, int);
 
-#line 615 "book/D-cpu.nw"
+#line 1097 "book/D-cpu.nw"
 /* c[m×n] (+)= a·b：c 分成 LF_ROWS（或 m）× LF_COLS 的小块，每块只由一个线程算 */
 static void gemm_parallel(gemm_block_fn *block, const float *a, size_t ars, size_t acs,
                           const float *b, size_t ldb, float *c, size_t ldc, size_t m, size_t k,
@@ -49,7 +49,7 @@ static void gemm_parallel(gemm_block_fn *block, const float *a, size_t ars, size
     }
 }
 
-#line 639 "book/D-cpu.nw"
+#line 1121 "book/D-cpu.nw"
 int attn_linear_backward_fast(const float *x, const float *w, const float *dy,
                               size_t n, size_t d_in, size_t d_out, float *dx, float *dw)
 {

@@ -1,4 +1,4 @@
-#line 483 "book/D-cpu.nw"
+#line 965 "book/D-cpu.nw"
 /* src/linear_fast.h — 附录 D：线性层反向传播的两个乘积和小矩阵乘法的寄存器块版本（库内部用）。 */
 #ifndef ATTN_LINEAR_FAST_H
 #define ATTN_LINEAR_FAST_H

@@ -1,4 +1,4 @@
-#line 347 "book/D-cpu.nw"
+#line 829 "book/D-cpu.nw"
 /* src/matmul_fast.c — 分块、多线程的矩阵乘法，结果与第 1 章的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -22,11 +22,11 @@ enum { MM_KC = 128, MM_ROWS = 48 };
 #define FLASH_BODY "matmul_kernel.h"
 #include "flash_widths.h"
 
-#line 406 "book/D-cpu.nw"
+#line 888 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, matmul_rows) */
 typedef void matmul_rows_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t);
 
-#line 411 "book/D-cpu.nw"
+#line 893 "book/D-cpu.nw"
 /* c[m][n] = a[m][k] · b[k][n]，参数已由 attn_matmul 检查过；太小时返回 -1，留给第 1 章的循环 */
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {

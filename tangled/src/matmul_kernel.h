@@ -1,4 +1,4 @@
-#line 376 "book/D-cpu.nw"
+#line 858 "book/D-cpu.nw"
 /* src/matmul_kernel.h — c 的一段行 = a · b，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 
