@@ -36,9 +36,11 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
 #line 716 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 1340 "book/09-fast.nw"
+#line 802 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
+/* 阶梯的第二级：键块取整个 n_k（没有在线 softmax），一个线程，正文的循环 */
+int attn_flash_rows(const attn_problem *prob);
 /* 同上，另把每行最后的最大分数 m 和指数和 l 写进 row_m、row_l（各 [heads][n_q]） */
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l);
 /* 快速实现的三种指令集（第 9 章只有通用的一种，附录 D 加上另外两种） */
@@ -72,10 +74,10 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                                  float scale, const unsigned char *mask, int causal,
                                  const float *dout, float *dq, float *dk, float *dv);
-#line 294 "book/D-cpu.nw"
+#line 776 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 673 "book/D-cpu.nw"
+#line 1155 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,

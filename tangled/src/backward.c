@@ -10,9 +10,9 @@
 #include <string.h>
 #line 1624 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 630 "book/D-cpu.nw"
+#line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
-#line 1439 "book/D-cpu.nw"
+#line 1921 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 1499 "book/12-learning.nw"
 #ifdef __clang__
@@ -27,7 +27,7 @@ int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
 {
 #line 1628 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
-#line 634 "book/D-cpu.nw"
+#line 1116 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
         dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
         dw = NULL;
@@ -225,7 +225,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
     if (try_fast) {
 #line 2137 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
-#line 697 "book/D-cpu.nw"
+#line 1179 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
@@ -346,7 +346,7 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     double total = 0;
 #line 1643 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1443 "book/D-cpu.nw"
+#line 1925 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
 #line 605 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
@@ -365,7 +365,7 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
         }
 #line 1647 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
-#line 1447 "book/D-cpu.nw"
+#line 1929 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
 #line 620 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */

@@ -13,7 +13,7 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 
 #line 435 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 519 "book/D-cpu.nw"
+#line 1001 "book/D-cpu.nw"
 #include "matmul_fast.h"
 
 #line 55 "book/01-mlp.nw"
@@ -47,7 +47,7 @@ int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_
 {
 #line 439 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 523 "book/D-cpu.nw"
+#line 1005 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 411 "book/01-mlp.nw"
