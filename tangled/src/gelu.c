@@ -1,22 +1,22 @@
-#line 215 "book/11-block.nw"
+#line 216 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2021 "book/11-block.nw"
+#line 2028 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1909 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
-#line 219 "book/11-block.nw"
+#line 220 "book/11-block.nw"
 #include <math.h>
 #include <stdlib.h>
 
 int attn_gelu(float *x, size_t n)
 {
-#line 1996 "book/11-block.nw"
+#line 2003 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
-#line 225 "book/11-block.nw"
+#line 226 "book/11-block.nw"
     attn_gelu_kernel(x, n);
     return ATTN_OK;
 }
@@ -24,25 +24,25 @@ int attn_gelu(float *x, size_t n)
 void attn_gelu_kernel(float *x, size_t n)
 {
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 2025 "book/11-block.nw"
+#line 2032 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1913 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 233 "book/11-block.nw"
+#line 234 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 2002 "book/11-block.nw"
+#line 2009 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 236 "book/11-block.nw"
+#line 237 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
 }
 
-#line 270 "book/11-block.nw"
+#line 271 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)

@@ -1,18 +1,18 @@
-#line 92 "book/11-block.nw"
+#line 93 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2013 "book/11-block.nw"
+#line 2020 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1936 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
-#line 96 "book/11-block.nw"
+#line 97 "book/11-block.nw"
 #include <math.h>
 
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 2035 "book/11-block.nw"
+#line 2042 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -23,7 +23,7 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
         attn_overlap(gamma, d * sizeof(float), y, bytes) ||
         attn_overlap(beta, d * sizeof(float), y, bytes))
         return ATTN_EINVAL;
-#line 102 "book/11-block.nw"
+#line 103 "book/11-block.nw"
     return attn_layernorm_kernel(x, gamma, beta, y, n, d, eps);
 }
 
@@ -31,22 +31,22 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
                           size_t n, size_t d, float eps)
 {
-#line 2048 "book/11-block.nw"
+#line 2055 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 2017 "book/11-block.nw"
+#line 2024 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1940 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
-#line 111 "book/11-block.nw"
+#line 112 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d;
         float *yi = y + i * d;
-#line 126 "book/11-block.nw"
+#line 127 "book/11-block.nw"
         /* mean = Σ x[j] / d；var = Σ (x[j] − mean)² / d */
         double mean = 0.0, var = 0.0;
         for (size_t j = 0; j < d; j++)
@@ -58,14 +58,14 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
         }
         var /= (double)d;
         double inv = 1.0 / sqrt(var + (double)eps);
-#line 140 "book/11-block.nw"
+#line 141 "book/11-block.nw"
         /* y[j] = (x[j] − mean) · inv · gamma[j] + beta[j] */
         for (size_t j = 0; j < d; j++) {
             double g = gamma ? gamma[j] : 1.0;      /* 没有增益时是 1，没有偏移时是 0 */
             double b = beta ? beta[j] : 0.0;
             yi[j] = (float)((xi[j] - mean) * inv * g + b);
         }
-#line 116 "book/11-block.nw"
+#line 117 "book/11-block.nw"
     }
     return ATTN_OK;
 }
