@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1933 "book/11-block.nw"
+#line 1927 "book/11-block.nw"
 /* 解码器的工作区：残差流 d 个，一个位置的中间结果 */
 static size_t gpt_decoder_floats(const attn_gpt *m)
 {
@@ -71,7 +71,7 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
 #line 828 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
-#line 1980 "book/11-block.nw"
+#line 1974 "book/11-block.nw"
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||
         dec->broken || !attn_gpt_ready(dec->m))
         return ATTN_EINVAL;

@@ -46,7 +46,7 @@ int attn_ffn_with(const float *x, size_t n, size_t d_in,
 #line 452 "book/01-mlp.nw"
 /* c[m×n] = a[m×k]·b[k×n]（第 1 章），不检查参数 */
 int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 1739 "book/11-block.nw"
+#line 1733 "book/11-block.nw"
 /* 层规范化（第 11 章），不检查参数；x、gamma、beta 里有无穷大：ATTN_EINVAL，y 不变 */
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
                           size_t n, size_t d, float eps);

@@ -1,7 +1,7 @@
 #line 92 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 1767 "book/11-block.nw"
+#line 1761 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1377 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 1789 "book/11-block.nw"
+#line 1783 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -31,14 +31,14 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
                           float *y, size_t n, size_t d, float eps)
 {
-#line 1802 "book/11-block.nw"
+#line 1796 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 1771 "book/11-block.nw"
+#line 1765 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1381 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
