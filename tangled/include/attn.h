@@ -50,7 +50,7 @@ int attn_linear(const float *x, const float *w, const float *bias, float *y,
 #line 138 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 208 "book/01-mlp.nw"
+#line 214 "book/01-mlp.nw"
 /* 两层前馈网络：
    y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
@@ -67,17 +67,17 @@ int attn_dot(const float *a, const float *b, size_t n, float *out);
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 223 "book/02-similarity.nw"
+#line 229 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 295 "book/02-similarity.nw"
+#line 301 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：
    第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d,
                  float *out);
-#line 322 "book/02-similarity.nw"
+#line 328 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
@@ -106,7 +106,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 1095 "book/03-attention.nw"
+#line 1084 "book/03-attention.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
     unsigned long long state;   /* 按 64 位无符号整数运算 */
@@ -339,7 +339,7 @@ size_t attn_gpt_tensor_count(const attn_gpt_config *cfg);
 /* 参数块里的第 k 个张量（按参数块里的顺序，k < attn_gpt_tensor_count）。
    cfg 建不成这个模型、k 越界、t 为 NULL：ATTN_EINVAL。 */
 int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *t);
-#line 703 "book/11-block.nw"
+#line 505 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -359,7 +359,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
    得到 logits[n×vocab]。第 i 行是读了 tokens[0..i] 之后对下一个词的分数。
    logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1045 "book/11-block.nw"
+#line 798 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;

@@ -1,4 +1,4 @@
-#line 680 "book/03-attention.nw"
+#line 669 "book/03-attention.nw"
 /* src/attn_core.h — 一个注意力问题的描述，库里的各个实现共用，不对外公开。 */
 #ifndef ATTN_CORE_H
 #define ATTN_CORE_H
@@ -34,7 +34,7 @@ int attn_problem_solve(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 721 "book/03-attention.nw"
+#line 710 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
 #line 802 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
@@ -94,5 +94,5 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                               float scale, const unsigned char *mask, int causal,
                               const float *dout, float *dq, float *dk, float *dv, int threads);
 
-#line 717 "book/03-attention.nw"
+#line 706 "book/03-attention.nw"
 #endif

@@ -1,7 +1,7 @@
 #line 216 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2028 "book/11-block.nw"
+#line 1776 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1909 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 
 int attn_gelu(float *x, size_t n)
 {
-#line 2003 "book/11-block.nw"
+#line 1751 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
@@ -24,14 +24,14 @@ int attn_gelu(float *x, size_t n)
 void attn_gelu_kernel(float *x, size_t n)
 {
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 2032 "book/11-block.nw"
+#line 1780 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1913 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 234 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 2009 "book/11-block.nw"
+#line 1757 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;

@@ -37,16 +37,16 @@ static inline int attn_overlap(const void *a, size_t a_bytes, const void *b, siz
 /* 不再检查参数的计算核心：公开函数在入口处查过一次参数，库里的调用者（第 11 章起的模型）直接用它们 */
 #line 339 "book/00-preface.nw"
 /* 各章在这里声明 */
-#line 250 "book/01-mlp.nw"
+#line 256 "book/01-mlp.nw"
 /* 两层前馈网络（第 1 章），激活函数由调用者给；它自己查参数，与 attn_ffn 相同 */
 int attn_ffn_with(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y,
                   int (*act)(float *, size_t));
-#line 451 "book/01-mlp.nw"
+#line 457 "book/01-mlp.nw"
 /* c[m×n] = a[m×k]·b[k×n]（第 1 章），不检查参数 */
 int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 1992 "book/11-block.nw"
+#line 1740 "book/11-block.nw"
 /* 层规范化（第 11 章），不检查参数；x、gamma、beta 里有无穷大：ATTN_EINVAL，y 不变 */
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
                           size_t n, size_t d, float eps);

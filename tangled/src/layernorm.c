@@ -1,7 +1,7 @@
 #line 93 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2020 "book/11-block.nw"
+#line 1768 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1936 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 2042 "book/11-block.nw"
+#line 1790 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -28,17 +28,17 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 }
 
 /* 参数已经查过；只看数：有无穷大时拒绝，一个数也不写 */
-int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
-                          size_t n, size_t d, float eps)
+int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
+                          float *y, size_t n, size_t d, float eps)
 {
-#line 2055 "book/11-block.nw"
+#line 1803 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 2024 "book/11-block.nw"
+#line 1772 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1940 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
