@@ -1,4 +1,4 @@
-#line 1259 "book/11-block.nw"
+#line 1257 "book/11-block.nw"
 /* examples/ch11.h：第 11 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH11_H
 #define ATTN_EXAMPLES_CH11_H
@@ -17,7 +17,7 @@ static inline attn_gpt_config tiny_config(void)
     return c;
 }
 
-#line 1134 "book/11-block.nw"
+#line 1132 "book/11-block.nw"
 /* 分数最大的词；并列时取编号小的 */
 static inline int most_likely(const float *logits, size_t vocab)
 {
@@ -54,5 +54,5 @@ static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n
     return status;
 }
 
-#line 1271 "book/11-block.nw"
+#line 1269 "book/11-block.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1429 "book/12-learning.nw"
+#line 1454 "book/12-learning.nw"
 /* examples/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
    还有读出训练后的注意力模式。不属于库：attn-train、第 12 章的测试和图的数据程序
    各自包含它（函数都是 static）。 */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1233 "book/12-learning.nw"
+#line 1258 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -35,7 +35,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.layer_norms = 1; c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1267 "book/12-learning.nw"
+#line 1292 "book/12-learning.nw"
 #include "../src/train.h"
 
 #include <math.h>
@@ -144,7 +144,7 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
     T->t++;
     return loss;
 }
-#line 1381 "book/12-learning.nw"
+#line 1406 "book/12-learning.nw"
 /* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
 static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
 {
@@ -188,7 +188,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 3437 "book/12-learning.nw"
+#line 3475 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -216,7 +216,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 3469 "book/12-learning.nw"
+#line 3507 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {
@@ -252,5 +252,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1446 "book/12-learning.nw"
+#line 1471 "book/12-learning.nw"
 #endif

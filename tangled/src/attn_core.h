@@ -29,12 +29,14 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
 int attn_problem_reference(const attn_problem *prob);
 /* out 或 weights 与某个输入重叠，或两者彼此重叠时返回 1 */
 int attn_problem_overlaps(const attn_problem *prob);
-/* 用最快的可用实现 */
+/* 用最快的可用实现；输出与输入重叠时 ATTN_EINVAL */
 int attn_problem_solve(const attn_problem *prob);
+/* 同上，不查重叠：库里的调用者自己保证（第 5 章起的 KV 缓存用它） */
+int attn_problem_run(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 716 "book/03-attention.nw"
+#line 718 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
 #line 1340 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
@@ -59,7 +61,7 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 550 "book/12-learning.nw"
+#line 558 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -78,5 +80,5 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
 /* 它要分配的字节数；溢出或参数不合法时为 0 */
 size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int threads);
 
-#line 712 "book/03-attention.nw"
+#line 714 "book/03-attention.nw"
 #endif

@@ -222,7 +222,7 @@ void attn_gpt_free(attn_gpt *m)
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 2127 "book/11-block.nw"
+#line 2125 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -249,7 +249,7 @@ void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, floa
     }
 }
 
-#line 963 "book/11-block.nw"
+#line 961 "book/11-block.nw"
 /* x0 以外的各项，R 行：3·d + 5·hd + 2·d_ff + max(d_ff, hd) 个 float 一行；
    字节数超出 size_t 时为 0（一行的数不会溢出：每一项都不超过参数个数） */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R)
@@ -304,7 +304,7 @@ static int gpt_attention(const float *qh, const float *kh, const float *vh, floa
         .head_q = len, .head_k = len, .head_v = len, .head_out = len,
         .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh), .causal = 1, .threads = 1,
     };
-#line 1976 "book/11-block.nw"
+#line 1974 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
 #line 1267 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
@@ -319,10 +319,8 @@ static int gpt_attend_cache(const gpt_acts *A, attn_kv_cache *caches, const gpt_
 {
     int st = ATTN_OK;
     for (size_t h = 0; h < s->H && st == ATTN_OK; h++) {
-        st = attn_kv_cache_append(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
-        if (st == ATTN_OK)
-            st = attn_kv_cache_attend(&caches[h], A->q + h * s->dh, 1, scale, A->oh + h * s->dh,
-                                      NULL);
+        attn_kv_cache_append_kernel(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
+        st = attn_kv_cache_attend_kernel(&caches[h], A->q + h * s->dh, 1, scale, A->oh + h * s->dh);
     }
     return st;
 }
@@ -375,7 +373,7 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
 #line 747 "book/11-block.nw"
 int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights)
 {
-#line 2142 "book/11-block.nw"
+#line 2140 "book/11-block.nw"
     size_t bytes, wbytes = 0;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes2(&bytes, n, (size_t)m->cfg.d_model) ||
@@ -405,7 +403,7 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 2156 "book/11-block.nw"
+#line 2154 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
@@ -432,7 +430,7 @@ int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *log
 
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 2164 "book/11-block.nw"
+#line 2162 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) || gpt_acts_floats(&m->cfg, n) == 0 ||

@@ -1,7 +1,7 @@
 #line 92 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2013 "book/11-block.nw"
+#line 2011 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1319 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 2035 "book/11-block.nw"
+#line 2033 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -31,14 +31,14 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
                           size_t n, size_t d, float eps)
 {
-#line 2048 "book/11-block.nw"
+#line 2046 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 2017 "book/11-block.nw"
+#line 2015 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1323 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
@@ -79,12 +79,12 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
 #include "linear_fast.h"
 
 #include <stdlib.h>
-#line 721 "book/12-learning.nw"
+#line 738 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1790 "book/12-learning.nw"
+#line 1815 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -101,7 +101,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
         attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
         attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
         return ATTN_EINVAL;
-#line 726 "book/12-learning.nw"
+#line 743 "book/12-learning.nw"
     return attn_layernorm_backward_kernel(x, gamma, dy, n, d, eps, dx, dgamma, dbeta);
 }
 
@@ -110,12 +110,12 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 767 "book/12-learning.nw"
+#line 784 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
 #line 1342 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
-#line 735 "book/12-learning.nw"
+#line 752 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d, *gi = dy + i * d;
         double mu = 0, var = 0;

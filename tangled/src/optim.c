@@ -15,7 +15,7 @@
 #pragma STDC FP_CONTRACT OFF    /* 不把乘加合成 FMA（见“同样的种子，同样的位”一节） */
 #endif
 
-#line 1679 "book/12-learning.nw"
+#line 1704 "book/12-learning.nw"
 /* 各 bytes 个字节的四个数组里，有两个共用字节时返回 1 */
 static int adamw_overlap(const void *p, const void *g, const void *m, const void *v, size_t bytes)
 {
@@ -26,7 +26,7 @@ static int adamw_overlap(const void *p, const void *g, const void *m, const void
                 return 1;
     return 0;
 }
-#line 1694 "book/12-learning.nw"
+#line 1719 "book/12-learning.nw"
 /* 超参数合法时返回 1 */
 static int adamw_hyper_ok(unsigned long t, float lr, float beta1, float beta2, float eps,
                           float weight_decay)
@@ -59,7 +59,7 @@ static void adamw_kernel(float *p, const float *g, float *m, float *v, size_t n,
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay)
 {
-#line 1667 "book/12-learning.nw"
+#line 1692 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || g == NULL || m == NULL || v == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -76,7 +76,7 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsi
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay)
 {
-#line 1706 "book/12-learning.nw"
+#line 1731 "book/12-learning.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || !attn_gpt_ready(g) || m1 == NULL || m2 == NULL ||
         memcmp(&g->cfg, &m->cfg, sizeof m->cfg) != 0 || !attn_bytes1(&bytes, m->n_params))
