@@ -1,4 +1,4 @@
-#line 1014 "book/11-block.nw"
+#line 1013 "book/11-block.nw"
 /* examples/ch11.h：第 11 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH11_H
 #define ATTN_EXAMPLES_CH11_H
@@ -17,7 +17,7 @@ static inline attn_gpt_config tiny_config(void)
     return c;
 }
 
-#line 893 "book/11-block.nw"
+#line 892 "book/11-block.nw"
 /* 分数最大的词；并列时取编号小的 */
 static inline int most_likely(const float *logits, size_t vocab)
 {
@@ -34,10 +34,10 @@ static inline int most_likely(const float *logits, size_t vocab)
 static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n_prompt,
                                   int *out, size_t n_out)
 {
-#line 2274 "book/11-block.nw"
+#line 2273 "book/11-block.nw"
     if (prompt == NULL || n_prompt == 0 || (out == NULL && n_out > 0))
         return ATTN_EINVAL;
-#line 910 "book/11-block.nw"
+#line 909 "book/11-block.nw"
     attn_gpt_decoder dec;
     int status = attn_gpt_decoder_init(&dec, m);
     if (status != ATTN_OK)
@@ -57,5 +57,5 @@ static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n
     return status;
 }
 
-#line 1026 "book/11-block.nw"
+#line 1025 "book/11-block.nw"
 #endif

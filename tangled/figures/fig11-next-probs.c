@@ -1,4 +1,4 @@
-#line 2289 "book/11-block.nw"
+#line 2288 "book/11-block.nw"
 /* 图：随机的小模型读了 3 1 4 1 5 9 之后，下一个词的概率。每行 “词 概率” */
 #include "attn.h"
 

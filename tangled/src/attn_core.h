@@ -29,12 +29,14 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
 int attn_problem_reference(const attn_problem *prob);
 /* out 或 weights 与某个输入重叠，或两者彼此重叠时返回 1 */
 int attn_problem_overlaps(const attn_problem *prob);
-/* 用最快的可用实现 */
+/* 用最快的可用实现；输出与输入重叠时 ATTN_EINVAL */
 int attn_problem_solve(const attn_problem *prob);
+/* 同上，不查重叠：库里的调用者自己保证（第 5 章起的 KV 缓存用它） */
+int attn_problem_run(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 710 "book/03-attention.nw"
+#line 712 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
 #line 802 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
@@ -68,7 +70,7 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
 int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
                               const float *out, const float *dout, size_t n_q, size_t n_k,
                               size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv);
-#line 2060 "book/12-learning.nw"
+#line 2084 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -94,5 +96,5 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                               float scale, const unsigned char *mask, int causal,
                               const float *dout, float *dq, float *dk, float *dv, int threads);
 
-#line 706 "book/03-attention.nw"
+#line 708 "book/03-attention.nw"
 #endif

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 2004 "book/11-block.nw"
+#line 2003 "book/11-block.nw"
 /* 形状的代号，和初值的三种 */
 enum { GPT_NONE, GPT_D, GPT_HD, GPT_FF, GPT_VOCAB, GPT_CTX };
 enum { GPT_ZERO, GPT_ONE, GPT_NORMAL };
@@ -47,7 +47,7 @@ static const gpt_row gpt_layer_rows[16] = {
     {"mlp.c_proj.weight", GPT_FF, GPT_D, GPT_NORMAL, -1, offsetof(attn_gpt_layer, w_down)},
     {"mlp.c_proj.bias", GPT_D, GPT_NONE, GPT_ZERO, -1, offsetof(attn_gpt_layer, b_down)},
 };
-#line 2046 "book/11-block.nw"
+#line 2045 "book/11-block.nw"
 static size_t gpt_dim(const attn_gpt_config *c, int code)
 {
     switch (code) {
@@ -87,7 +87,7 @@ static float **gpt_field(attn_gpt *m, const gpt_row *r, size_t layer)
     return (float **)(base + r->field);
 }
 
-#line 2089 "book/11-block.nw"
+#line 2088 "book/11-block.nw"
 static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
                        float *params, size_t count, attn_gpt_layer *layers)
 {
@@ -102,7 +102,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
         at += gpt_row_size(cfg, r);
     }
 }
-#line 2109 "book/11-block.nw"
+#line 2108 "book/11-block.nw"
 /* "h.{layer}." 加上表里的名字（layer 为 SIZE_MAX 时不加），装进 cap 个字节；
    不用 snprintf：库不依赖 stdio（HTML 版的 WebAssembly 没有文件可写） */
 static void gpt_tensor_name(char *out, size_t cap, size_t layer, const char *name)
@@ -173,7 +173,7 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
     }
 }
 
-#line 2157 "book/11-block.nw"
+#line 2156 "book/11-block.nw"
 int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
 {
     size_t count;
@@ -217,7 +217,7 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 2206 "book/11-block.nw"
+#line 2205 "book/11-block.nw"
 /* x0 以外的各项，R 行：3·d + 5·hd + 2·d_ff + max(d_ff, hd) 个 float 一行；
    字节数超出 size_t 时为 0（一行的数不会溢出：每一项都不超过参数个数） */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R)
@@ -253,7 +253,7 @@ gpt_acts gpt_acts_carve(const attn_gpt_config *c, size_t R, float *p)
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
                    float *x)
 {
-#line 1883 "book/11-block.nw"
+#line 1882 "book/11-block.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
         return ATTN_EINVAL;
     if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
@@ -304,7 +304,7 @@ static int gpt_attention(const float *qh, const float *kh, const float *vh, floa
         .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh),
         .causal = 1, .threads = 1,
     };
-#line 1731 "book/11-block.nw"
+#line 1730 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
 #line 1884 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
@@ -320,10 +320,9 @@ static int gpt_attend_cache(const gpt_acts *A, attn_kv_cache *caches,
 {
     int st = ATTN_OK;
     for (size_t h = 0; h < s->H && st == ATTN_OK; h++) {
-        st = attn_kv_cache_append(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
-        if (st == ATTN_OK)
-            st = attn_kv_cache_attend(&caches[h], A->q + h * s->dh, 1, scale,
-                                      A->oh + h * s->dh, NULL);
+        attn_kv_cache_append_kernel(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
+        st = attn_kv_cache_attend_kernel(&caches[h], A->q + h * s->dh, 1, scale,
+                                         A->oh + h * s->dh);
     }
     return st;
 }
@@ -387,10 +386,10 @@ int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *log
     return status;
 }
 
-#line 2241 "book/11-block.nw"
+#line 2240 "book/11-block.nw"
 int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights)
 {
-#line 1898 "book/11-block.nw"
+#line 1897 "book/11-block.nw"
     size_t bytes, wbytes = 0;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes2(&bytes, n, (size_t)m->cfg.d_model) ||
@@ -402,7 +401,7 @@ int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, 
         attn_overlap(weights, wbytes, x, bytes) ||
         attn_overlap(weights, wbytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 2244 "book/11-block.nw"
+#line 2243 "book/11-block.nw"
     float *work = malloc(gpt_acts_floats(&m->cfg, n) * sizeof(float));
     if (work == NULL)
         return ATTN_ENOMEM;
@@ -420,13 +419,13 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 1912 "book/11-block.nw"
+#line 1911 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 2262 "book/11-block.nw"
+#line 2261 "book/11-block.nw"
     float *h = malloc(n * (size_t)m->cfg.d_model * sizeof(float));
     if (h == NULL)
         return ATTN_ENOMEM;
@@ -438,7 +437,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 #line 566 "book/11-block.nw"
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 1920 "book/11-block.nw"
+#line 1919 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) || gpt_acts_floats(&m->cfg, n) == 0 ||

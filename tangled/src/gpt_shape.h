@@ -1,4 +1,4 @@
-#line 1818 "book/11-block.nw"
+#line 1817 "book/11-block.nw"
 /* src/gpt_shape.h — 第 11 章的模型形状检查和块的前向（库内部用）。 */
 #ifndef ATTN_GPT_SHAPE_H
 #define ATTN_GPT_SHAPE_H
@@ -43,7 +43,7 @@ static inline int gpt_tokens_ok(const attn_gpt *m, const int *tokens, size_t n)
 }
 
 /* 一个块的前向（src/gpt.c）：整个模型、逐词解码和第 12 章的训练共用 */
-#line 739 "book/11-block.nw"
+#line 738 "book/11-block.nw"
 /* 一个块的前向留下的中间结果（R 行），和两块临时 */
 typedef struct gpt_acts {
     float *x0, *a1;          /* 这一层的输入（残差流）和 LN1 的输出：R×d */
@@ -80,7 +80,7 @@ static inline void gpt_heads_join(const float *y, float *x, const gpt_heads *s)
                        y + ((q * s->H + h) * s->n + i) * s->dh,
                        s->dh * sizeof *x);
 }
-#line 1864 "book/11-block.nw"
+#line 1863 "book/11-block.nw"
 /* x0 以外的中间结果，R 行要几个 float；字节数溢出时为 0 */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R);
 /* 从 p 起依次划出 R 行的中间结果；x0 为 NULL，由调用者指定 */

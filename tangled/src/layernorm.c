@@ -1,7 +1,7 @@
 #line 93 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 1768 "book/11-block.nw"
+#line 1767 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1936 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 1790 "book/11-block.nw"
+#line 1789 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -31,14 +31,14 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
                           float *y, size_t n, size_t d, float eps)
 {
-#line 1803 "book/11-block.nw"
+#line 1802 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 1772 "book/11-block.nw"
+#line 1771 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1940 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
@@ -69,11 +69,11 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
     }
     return ATTN_OK;
 }
-#line 1499 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 1605 "book/12-learning.nw"
+#line 1620 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1964 "book/D-cpu.nw"
 #include "linear_fast.h"
@@ -84,7 +84,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1233 "book/12-learning.nw"
+#line 1240 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -110,7 +110,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 1635 "book/12-learning.nw"
+#line 1658 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
 #line 1959 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
