@@ -1,4 +1,4 @@
-#line 598 "book/06-cross.nw"
+#line 606 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>

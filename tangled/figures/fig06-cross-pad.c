@@ -1,4 +1,4 @@
-#line 565 "book/06-cross.nw"
+#line 573 "book/06-cross.nw"
 /* 图：补了两个 pad 的玩具翻译，不用掩码（第 0 块）与用掩码（第 1 块）。每行 “键 查询 权重” */
 #include "attn.h"
 

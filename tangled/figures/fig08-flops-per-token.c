@@ -1,4 +1,4 @@
-#line 1077 "book/08-params.nw"
+#line 1086 "book/08-params.nw"
 /* 图：GPT-2 small 每个词的计算量。第 0 块每行 “N 注意力 矩阵 矩阵加反嵌入”（FLOP），
    第 1 块每行 “分界的 N” */
 #include "attn.h"

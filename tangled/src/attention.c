@@ -4,7 +4,7 @@
 #include "internal.h"
 #line 759 "book/03-attention.nw"
 /* 第 5 章在这里包含 src/mask.h */
-#line 233 "book/05-mask.nw"
+#line 235 "book/05-mask.nw"
 #include "mask.h"
 
 #line 717 "book/03-attention.nw"
@@ -53,7 +53,7 @@ static int key_visible(const attn_problem *prob, size_t i, size_t j)
 {
 #line 828 "book/03-attention.nw"
     /* 第 5 章：掩码或因果规则不允许时返回 0 */
-#line 225 "book/05-mask.nw"
+#line 227 "book/05-mask.nw"
     if (!attn_key_visible(prob->mask, prob->causal, prob->n_q, prob->n_k, i, j))
         return 0;
 #line 820 "book/03-attention.nw"
@@ -134,7 +134,7 @@ int attn_problem_reference(const attn_problem *prob)
                 }
 #line 832 "book/03-attention.nw"
             /* 第 5 章：看不见的键，分数换成 -inf */
-#line 217 "book/05-mask.nw"
+#line 219 "book/05-mask.nw"
             for (size_t j = 0; j < n_k; j++)
                 if (!key_visible(prob, i, j))
                     p[j] = -INFINITY;
@@ -203,7 +203,7 @@ int attn_problem_solve(const attn_problem *prob)
         return ATTN_EINVAL;
 #line 1047 "book/03-attention.nw"
     /* 更快的实现可以在这里接手 */
-#line 809 "book/09-fast.nw"
+#line 851 "book/09-fast.nw"
     if (attn_flash_bytes(prob->d_k, prob->d_v, prob->threads) == 0)
         return ATTN_EINVAL;
     if (attn_flash_applies(prob))
@@ -218,7 +218,7 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob)
     size_t bytes = prob->n_k * sizeof(float);   /* 参考实现的一行分数 */
 #line 1063 "book/03-attention.nw"
     /* 更快的实现在这里把 bytes 改大 */
-#line 803 "book/09-fast.nw"
+#line 845 "book/09-fast.nw"
     size_t fast = attn_flash_bytes(prob->d_k, prob->d_v, prob->threads);
     if (fast > bytes)
         bytes = fast;
