@@ -1,7 +1,7 @@
 # 图：分数 (1, 0.5, 0) 乘上倍数 c 之后的 softmax（数据：tangled/figures/fig04-scale-sweep.c，每行 “c w0 w1 w2”）
 set xlabel "倍数 c"
 set ylabel "权重"
-set xrange [0:10]
+set xrange [0:10.5]
 set yrange [0:1.02]
 set xtics 0,1,10
 set ytics 0,0.2,1
