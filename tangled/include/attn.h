@@ -117,7 +117,7 @@ int attn_rng_seed(attn_rng *r, unsigned long long seed);
 unsigned long long attn_rng_next(attn_rng *r);
 /* x[n] 填入独立的标准正态随机数（均值 0，方差 1），用 Box–Muller 方法。 */
 int attn_rng_normal(attn_rng *r, float *x, size_t n);
-#line 229 "book/04-scaling.nw"
+#line 232 "book/04-scaling.nw"
 /* softmax 的雅可比矩阵：jac[i×n + j] = ∂p_i/∂s_j = p_i·(δ_ij − p_j)。
    p[n] 是 softmax 的输出，jac 是 n×n 的缓冲区；两者重叠时是 ATTN_EINVAL。 */
 int attn_softmax_jacobian(const float *p, size_t n, float *jac);
