@@ -1,4 +1,4 @@
-#line 2023 "book/D-cpu.nw"
+#line 2039 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -30,7 +30,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2099 "book/D-cpu.nw"
+#line 2115 "book/D-cpu.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -45,7 +45,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2209 "book/D-cpu.nw"
+#line 2225 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -69,7 +69,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 2168 "book/D-cpu.nw"
+#line 2184 "book/D-cpu.nw"
 /* 指令集 isa、threads 个线程的峰值，FLOP/s */
 static double bench_isa_peak(int isa, size_t threads, size_t repeat)
 {
@@ -105,7 +105,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 1674 "book/D-cpu.nw"
+#line 1690 "book/D-cpu.nw"
 typedef struct {
     attn_gpt m, g;                       /* 模型和同形的梯度 */
     float *m1, *m2;                      /* AdamW 的两个矩 */
@@ -192,7 +192,7 @@ static int bench_model_init(bench_model *M, size_t L, size_t H, size_t dh, size_
     return ATTN_OK;
 }
 
-#line 1767 "book/D-cpu.nw"
+#line 1783 "book/D-cpu.nw"
 /* 输出层的前向：wteᵀ，logits = af·wteᵀ */
 static double bench_output_forward(bench_model *M)
 {
@@ -338,7 +338,7 @@ static double bench_step(bench_model *M)
     return bench_adamw(M);
 }
 
-#line 1918 "book/D-cpu.nw"
+#line 1934 "book/D-cpu.nw"
 typedef double bench_part_fn(bench_model *);
 
 /* fn 最快的一遍的秒数；运算量写进 *flops */
@@ -407,7 +407,7 @@ static int bench_train_profile(size_t L, size_t H, size_t dh, size_t n, size_t b
     return 0;
 }
 
-#line 2060 "book/D-cpu.nw"
+#line 2076 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -447,7 +447,7 @@ int main(int argc, char **argv)
                 " [--train-profile [--layers L] [--batch B] [--vocab V]]\n");
         return 2;
     }
-#line 2071 "book/D-cpu.nw"
+#line 2087 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
     if (train_profile)
         return bench_train_profile(layers, heads, d, n, batch, vocab, threads, repeat);
     if (mha) {
-#line 2238 "book/D-cpu.nw"
+#line 2254 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -507,10 +507,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 2088 "book/D-cpu.nw"
+#line 2104 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1265 "book/D-cpu.nw"
+#line 1281 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -584,11 +584,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g); free(fo);
             return 0;
         }
-#line 2091 "book/D-cpu.nw"
+#line 2107 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 2115 "book/D-cpu.nw"
+#line 2131 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -633,5 +633,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 2065 "book/D-cpu.nw"
+#line 2081 "book/D-cpu.nw"
 }

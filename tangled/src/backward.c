@@ -12,7 +12,7 @@
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 677 "book/D-cpu.nw"
 #include "linear_fast.h"
-#line 1497 "book/D-cpu.nw"
+#line 1513 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 374 "book/12-learning.nw"
 #ifdef __clang__
@@ -288,7 +288,7 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     double total = 0;
 #line 887 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1501 "book/D-cpu.nw"
+#line 1517 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
 #line 849 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
@@ -307,7 +307,7 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
         }
 #line 891 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
-#line 1505 "book/D-cpu.nw"
+#line 1521 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
 #line 864 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
