@@ -1,4 +1,4 @@
-#line 2039 "book/D-cpu.nw"
+#line 2047 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -30,7 +30,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2115 "book/D-cpu.nw"
+#line 2123 "book/D-cpu.nw"
 static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -45,7 +45,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2225 "book/D-cpu.nw"
+#line 2233 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -69,7 +69,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 2184 "book/D-cpu.nw"
+#line 2192 "book/D-cpu.nw"
 /* 指令集 isa、threads 个线程的峰值，FLOP/s */
 static double bench_isa_peak(int isa, size_t threads, size_t repeat)
 {
@@ -407,7 +407,7 @@ static int bench_train_profile(size_t L, size_t H, size_t dh, size_t n, size_t b
     return 0;
 }
 
-#line 2076 "book/D-cpu.nw"
+#line 2084 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -447,7 +447,7 @@ int main(int argc, char **argv)
                 " [--train-profile [--layers L] [--batch B] [--vocab V]]\n");
         return 2;
     }
-#line 2087 "book/D-cpu.nw"
+#line 2095 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -464,7 +464,7 @@ int main(int argc, char **argv)
     if (train_profile)
         return bench_train_profile(layers, heads, d, n, batch, vocab, threads, repeat);
     if (mha) {
-#line 2254 "book/D-cpu.nw"
+#line 2262 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -507,7 +507,7 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 2104 "book/D-cpu.nw"
+#line 2112 "book/D-cpu.nw"
     }
     if (backward) {
 #line 1281 "book/D-cpu.nw"
@@ -584,11 +584,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g); free(fo);
             return 0;
         }
-#line 2107 "book/D-cpu.nw"
+#line 2115 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 2131 "book/D-cpu.nw"
+#line 2139 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -633,5 +633,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 2081 "book/D-cpu.nw"
+#line 2089 "book/D-cpu.nw"
 }

@@ -1,4 +1,4 @@
-#line 3202 "book/D-cpu.nw"
+#line 3210 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -14,7 +14,7 @@
 
 #include "../examples/fluffy_task.h"
 
-#line 2966 "book/D-cpu.nw"
+#line 2974 "book/D-cpu.nw"
 /* x[n] 取 N(0, s²) */
 static void fill(attn_rng *r, float *x, size_t n, float s)
 {
@@ -23,13 +23,13 @@ static void fill(attn_rng *r, float *x, size_t n, float s)
         x[i] *= s;
 }
 
-#line 3219 "book/D-cpu.nw"
+#line 3227 "book/D-cpu.nw"
 int main(void)
 {
 #ifdef _OPENMP
     omp_set_num_threads(1);
 #endif
-#line 2976 "book/D-cpu.nw"
+#line 2984 "book/D-cpu.nw"
     check_section("线性层反向传播的寄存器块和第 12 章的循环一位不差；小矩阵乘法和第 1 章的循环一位不差");
     {
         size_t shapes[][3] = {   /* n, d_in, d_out */
@@ -203,7 +203,7 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 3041 "book/D-cpu.nw"
+#line 3049 "book/D-cpu.nw"
     check_section("训练 3 步：1 个线程和 2 个线程的参数一位不差");
     #ifdef _OPENMP
     {
@@ -248,7 +248,7 @@ int main(void)
     #else
     printf("  跳过：这个构建没有 OpenMP，只有一个线程\n");
     #endif
-#line 3088 "book/D-cpu.nw"
+#line 3096 "book/D-cpu.nw"
     check_section("层规范化的前向、反向和 AdamW：1 个、2 个线程和第 11、12 章的循环一位不差");
     {
         enum { N = 1024, D = 103, P = 100003 };     /* N·D 超过 65536，会分给线程；D 不是 16 的倍数 */
@@ -317,7 +317,7 @@ int main(void)
         CHECK(attn_layernorm_backward_fast(x, gm, dy, 64, D, 1e-5f, dx2, g2, b2) == -1);   /* 太小 */
         free(x); free(dy); free(dx1); free(dx2); free(y1); free(y2); free(p); free(q); free(gp);
     }
-#line 3159 "book/D-cpu.nw"
+#line 3167 "book/D-cpu.nw"
     check_section("第 12 章的任务训练 300 步：AVX2 和 AVX-512 一位不差；通用的那份 2000 步后仍然学会");
     {
         float *bits[ATTN_ISA_COUNT] = {NULL};
@@ -356,6 +356,6 @@ int main(void)
             free(bits[isa]);
         CHECK_OK(attn_isa_force(-1));
     }
-#line 3230 "book/D-cpu.nw"
+#line 3238 "book/D-cpu.nw"
     return check_summary("ch12-fast");
 }
