@@ -1,4 +1,4 @@
-#line 2447 "book/D-cpu.nw"
+#line 2471 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -30,7 +30,7 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2524 "book/D-cpu.nw"
+#line 2548 "book/D-cpu.nw"
 static int bench_run(int is_ref, int is_rows, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
@@ -52,7 +52,7 @@ static int bench_run(int is_ref, int is_rows, const float *q, const float *k, co
     return ATTN_OK;
 }
 
-#line 2643 "book/D-cpu.nw"
+#line 2667 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -76,7 +76,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 2602 "book/D-cpu.nw"
+#line 2626 "book/D-cpu.nw"
 /* 指令集 isa、threads 个线程的峰值，FLOP/s */
 static double bench_isa_peak(int isa, size_t threads, size_t repeat)
 {
@@ -112,7 +112,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 2098 "book/D-cpu.nw"
+#line 2114 "book/D-cpu.nw"
 typedef struct {
     attn_gpt m, g;                       /* 模型和同形的梯度 */
     float *m1, *m2;                      /* AdamW 的两个矩 */
@@ -199,7 +199,7 @@ static int bench_model_init(bench_model *M, size_t L, size_t H, size_t dh, size_
     return ATTN_OK;
 }
 
-#line 2191 "book/D-cpu.nw"
+#line 2207 "book/D-cpu.nw"
 /* 输出层的前向：wteᵀ，logits = af·wteᵀ */
 static double bench_output_forward(bench_model *M)
 {
@@ -345,7 +345,7 @@ static double bench_step(bench_model *M)
     return bench_adamw(M);
 }
 
-#line 2342 "book/D-cpu.nw"
+#line 2358 "book/D-cpu.nw"
 typedef double bench_part_fn(bench_model *);
 
 /* fn 最快的一遍的秒数；运算量写进 *flops */
@@ -414,7 +414,7 @@ static int bench_train_profile(size_t L, size_t H, size_t dh, size_t n, size_t b
     return 0;
 }
 
-#line 2484 "book/D-cpu.nw"
+#line 2508 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -454,7 +454,7 @@ int main(int argc, char **argv)
                 " [--train-profile [--layers L] [--batch B] [--vocab V]]\n");
         return 2;
     }
-#line 2495 "book/D-cpu.nw"
+#line 2519 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -471,7 +471,7 @@ int main(int argc, char **argv)
     if (train_profile)
         return bench_train_profile(layers, heads, d, n, batch, vocab, threads, repeat);
     if (mha) {
-#line 2672 "book/D-cpu.nw"
+#line 2696 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -514,10 +514,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 2512 "book/D-cpu.nw"
+#line 2536 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1689 "book/D-cpu.nw"
+#line 1705 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -591,11 +591,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g); free(fo);
             return 0;
         }
-#line 2515 "book/D-cpu.nw"
+#line 2539 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 2547 "book/D-cpu.nw"
+#line 2571 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -642,5 +642,5 @@ int main(int argc, char **argv)
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 2489 "book/D-cpu.nw"
+#line 2513 "book/D-cpu.nw"
 }

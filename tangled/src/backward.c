@@ -12,7 +12,7 @@
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
-#line 1921 "book/D-cpu.nw"
+#line 1937 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 1514 "book/12-learning.nw"
 #ifdef __clang__
@@ -337,7 +337,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
     double total = 0;
 #line 1666 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1925 "book/D-cpu.nw"
+#line 1941 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
 #line 604 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
@@ -356,7 +356,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
         }
 #line 1670 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
-#line 1929 "book/D-cpu.nw"
+#line 1945 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
 #line 619 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */

@@ -14,7 +14,6 @@
 #endif
 
 #include "flash_common.h"
-#include <float.h>
 
 /* 不内联的函数（见下面的 bwd_tile_rows） */
 #ifdef __GNUC__
@@ -23,7 +22,7 @@
 #define BWD_NOINLINE
 #endif
 
-#line 1234 "book/D-cpu.nw"
+#line 1233 "book/D-cpu.nw"
 struct bwd_problem {
     const float *k, *v;            /* k[n_k][d_k]、v[n_k][d_v] */
     size_t n_q, n_k, d_k, d_v;
@@ -52,27 +51,32 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
     return 2 * FK * dkp + 2 * FK * dvp + 2 * FK * FQ;
 }
 
-#line 1215 "book/D-cpu.nw"
+#line 1214 "book/D-cpu.nw"
 #define FLASH_BODY "flash_backward_kernel.h"
 #include "flash_widths.h"
 
-#line 1428 "book/D-cpu.nw"
+#line 1427 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 
-#line 1439 "book/D-cpu.nw"
-/* max |x_i|；有无穷大或 NaN 时是无穷大。在 float 里比较（取绝对值、比大小都是精确的），循环里没有分支，可以向量化 */
+#line 1438 "book/D-cpu.nw"
+/* max |x_i|；有无穷大或 NaN 时是无穷大。和第 9 章的 flash_max_abs 一样比较位：
+   非负的 float 按无符号整数比大小，次序不变；整数的最大值，编译器可以向量化 */
 static double bwd_max_abs(const float *x, size_t n)
 {
-    float m = 0.0f;
-    int bad = 0;
+    uint32_t top = 0;
     for (size_t i = 0; i < n; i++) {
-        float a = fabsf(x[i]);
-        bad |= !(a <= FLT_MAX);          /* 无穷大和 NaN 都不满足 a <= FLT_MAX */
-        m = a > m ? a : m;
+        uint32_t u;
+        memcpy(&u, x + i, sizeof u);
+        u &= 0x7fffffffu;                /* 去掉符号位：|x_i| */
+        top = u > top ? u : top;
     }
-    return bad ? INFINITY : (double)m;
+    if (top >= 0x7f800000u)              /* 指数位全是 1：无穷大或 NaN */
+        return INFINITY;
+    float m;
+    memcpy(&m, &top, sizeof m);
+    return m;
 }
 
 static int bwd_applies(const attn_problem *prob, const float *dout)
@@ -85,7 +89,7 @@ static int bwd_applies(const attn_problem *prob, const float *dout)
     return attn_flash_applies(prob) && grad < 1e30 && n * md < 1e30;
 }
 
-#line 1466 "book/D-cpu.nw"
+#line 1470 "book/D-cpu.nw"
 /* 实际的线程数；不合法时为 0 */
 static size_t bwd_threads(int threads)
 {
@@ -145,12 +149,13 @@ size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v,
     return a;
 }
 
-#line 1544 "book/D-cpu.nw"
-int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
-                              const float *row_m, const float *row_l,
-                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
-                              float scale, const unsigned char *mask, int causal,
-                              const float *dout, float *dq, float *dk, float *dv, int threads)
+#line 1548 "book/D-cpu.nw"
+/* checked 非零：调用者已经用 bwd_applies 查过 */
+static int bwd_saved_run(const float *q, const float *k, const float *v, const float *o,
+                         const float *row_m, const float *row_l,
+                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                         float scale, const unsigned char *mask, int causal,
+                         const float *dout, float *dq, float *dk, float *dv, int threads, int checked)
 {
     size_t shared, each, nt = bwd_threads(threads);
     size_t bytes = bwd_saved_bytes(n_q, n_k, d_k, d_v, threads);
@@ -162,7 +167,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
         .ld_q = d_k, .ld_k = d_k, .ld_v = d_v, .ld_out = d_v, .scale = scale,
         .mask = mask, .causal = causal, .threads = (int)nt,
     };
-    if (!bwd_applies(&prob, dout))
+    if (!checked && !bwd_applies(&prob, dout))
         return -1;
     float *mem = aligned_alloc(64, bytes);
     if (mem == NULL)
@@ -171,20 +176,21 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
     size_t dvp = (d_v + FD - 1) / FD * FD;
     float *dq_all = mem + shared;        /* 线程 t 的 dq[nqp][dkp] 和工作区从 dq_all + t·each 开始 */
     int status = ATTN_OK;
-#line 1616 "book/D-cpu.nw"
+#line 1631 "book/D-cpu.nw"
     float *qt = mem, *qp = qt + d_k * nqp, *dot = qp + nqp * dkp;
     float *dop = dot + d_v * nqp, *base = dop + nqp * dvp, *il = base + nqp, *D = il + nqp;
+    memset(mem, 0, (size_t)(base - mem) * sizeof *mem);    /* qt、qp、dot、dop：补出来的行和列都是 0 */
     for (size_t i = 0; i < nqp; i++) {
-        int real = i < n_q;                  /* 补出来的行全是 0 */
+        int real = i < n_q;
         size_t blk = i / FQ * FQ, x = i % FQ;    /* 第 blk/FQ 个查询块里的第 x 个 */
-        for (size_t t = 0; t < d_k; t++)
-            qt[blk * d_k + t * FQ + x] = real ? q[i * d_k + t] * scale : 0.0f;
-        for (size_t t = 0; t < dkp; t++)
-            qp[i * dkp + t] = real && t < d_k ? q[i * d_k + t] : 0.0f;
-        for (size_t t = 0; t < d_v; t++)
-            dot[blk * d_v + t * FQ + x] = real ? dout[i * d_v + t] : 0.0f;
-        for (size_t t = 0; t < dvp; t++)
-            dop[i * dvp + t] = real && t < d_v ? dout[i * d_v + t] : 0.0f;
+        for (size_t t = 0; real && t < d_k; t++)
+            qt[blk * d_k + t * FQ + x] = q[i * d_k + t] * scale;
+        for (size_t t = 0; real && t < d_v; t++)
+            dot[blk * d_v + t * FQ + x] = dout[i * d_v + t];
+        if (real) {
+            memcpy(qp + i * dkp, q + i * d_k, d_k * sizeof *qp);
+            memcpy(dop + i * dvp, dout + i * d_v, d_v * sizeof *dop);
+        }
         double di = 0.0;                     /* D_i = dout_i · o_i */
         for (size_t t = 0; real && t < d_v; t++)
             di += (double)dout[i * d_v + t] * o[i * d_v + t];
@@ -197,7 +203,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
         .nqp = nqp, .dkp = dkp, .dvp = dvp, .mask = mask, .causal = causal,
         .qt = qt, .qp = qp, .dot = dot, .dop = dop, .base = base, .il = il, .D = D,
     };
-#line 1647 "book/D-cpu.nw"
+#line 1663 "book/D-cpu.nw"
     memset(dq_all, 0, nt * each * sizeof *dq_all);
     if (status == ATTN_OK) {
         bwd_block_fn *block = ATTN_FOR_ISA(attn_isa_current(), bwd_block);
@@ -220,7 +226,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                 block(&p, &w, b * FK, dq != NULL ? mine : NULL, dk, dv, scale);
         }
     }
-#line 1672 "book/D-cpu.nw"
+#line 1688 "book/D-cpu.nw"
     /* dq[i][t] = scale · Σ_线程 dq_线程[i][t]，按线程号的顺序加 */
     for (size_t i = 0; status == ATTN_OK && dq != NULL && i < n_q; i++)
         for (size_t t = 0; t < d_k; t++) {
@@ -229,9 +235,19 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                 sum += dq_all[th * each + i * dkp + t];
             dq[i * d_k + t] = scale * sum;
         }
-#line 1572 "book/D-cpu.nw"
+#line 1577 "book/D-cpu.nw"
     free(mem);
     return status == ATTN_OK ? ATTN_OK : -1;
+}
+
+int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
+                              const float *row_m, const float *row_l,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, const unsigned char *mask, int causal,
+                              const float *dout, float *dq, float *dk, float *dv, int threads)
+{
+    return bwd_saved_run(q, k, v, o, row_m, row_l, n_q, n_k, d_k, d_v, scale, mask, causal, dout,
+                         dq, dk, dv, threads, 0);
 }
 
 int attn_flash_backward(const float *q, const float *k, const float *v,
@@ -239,7 +255,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         float scale, const unsigned char *mask, int causal,
                         const float *dout, float *dq, float *dk, float *dv, int threads)
 {
-#line 1593 "book/D-cpu.nw"
+#line 1608 "book/D-cpu.nw"
     size_t fb = bwd_forward_bytes(n_q, d_v);
     attn_problem prob = {
         .q = q, .k = k, .v = v, .heads = 1, .n_q = n_q, .n_k = n_k, .d_k = d_k, .d_v = d_v,
@@ -258,9 +274,9 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
         free(o);
         return -1;
     }
-#line 1582 "book/D-cpu.nw"
-    int status = attn_flash_backward_saved(q, k, v, o, row_m, row_l, n_q, n_k, d_k, d_v, scale, mask,
-                                           causal, dout, dq, dk, dv, threads);
+#line 1597 "book/D-cpu.nw"
+    int status = bwd_saved_run(q, k, v, o, row_m, row_l, n_q, n_k, d_k, d_v, scale, mask, causal,
+                               dout, dq, dk, dv, threads, 1);
     free(o);
     return status;
 }

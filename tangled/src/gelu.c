@@ -3,7 +3,7 @@
 #include "internal.h"
 #line 1775 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1909 "book/D-cpu.nw"
+#line 1925 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 220 "book/11-block.nw"
@@ -26,7 +26,7 @@ void attn_gelu_kernel(float *x, size_t n)
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
 #line 1779 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1913 "book/D-cpu.nw"
+#line 1929 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 234 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
@@ -85,7 +85,7 @@ void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_
 {
 #line 1662 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1917 "book/D-cpu.nw"
+#line 1933 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 578 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)

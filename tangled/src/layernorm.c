@@ -3,7 +3,7 @@
 #include "internal.h"
 #line 1767 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1936 "book/D-cpu.nw"
+#line 1952 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 97 "book/11-block.nw"
@@ -40,7 +40,7 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
             return ATTN_EINVAL;
 #line 1771 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1940 "book/D-cpu.nw"
+#line 1956 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
 #line 112 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
@@ -75,7 +75,7 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
 #endif
 #line 1620 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 1964 "book/D-cpu.nw"
+#line 1980 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #include <stdlib.h>
@@ -112,7 +112,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
 {
 #line 1658 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
-#line 1959 "book/D-cpu.nw"
+#line 1975 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
 #line 511 "book/12-learning.nw"
@@ -142,7 +142,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
     }
     return ATTN_OK;
 }
-#line 1972 "book/D-cpu.nw"
+#line 1988 "book/D-cpu.nw"
 /* 附录 D：层规范化的反向传播分给几个线程，结果与第 12 章的循环一位不差 */
 
 /* 少于 LN_MANY 个数的问题留给第 12 章的循环；按列分时每件工作 LN_COLS 列 */

@@ -8,7 +8,7 @@
 #include <string.h>
 #line 1540 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1944 "book/D-cpu.nw"
+#line 1960 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 1514 "book/12-learning.nw"
 #ifdef __clang__
@@ -46,7 +46,7 @@ static void adamw_kernel(float *p, const float *g, float *m, float *v, size_t n,
     float decay = 1.0f - lr * weight_decay;
 #line 1544 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1948 "book/D-cpu.nw"
+#line 1964 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 65536)")
 #line 187 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {

@@ -11,7 +11,7 @@
 #include <string.h>
 #line 1678 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1894 "book/D-cpu.nw"
+#line 1910 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 #line 1514 "book/12-learning.nw"
 #ifdef __clang__
@@ -153,7 +153,7 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
     int worst = ATTN_OK;
 #line 1674 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
-#line 1898 "book/D-cpu.nw"
+#line 1914 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
 #line 1842 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
