@@ -46,7 +46,7 @@ int attn_ffn_with(const float *x, size_t n, size_t d_in,
 #line 446 "book/01-mlp.nw"
 /* c[m×n] = a[m×k]·b[k×n]（第 1 章），不检查参数 */
 int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 511 "book/05-mask.nw"
+#line 513 "book/05-mask.nw"
 /* KV 缓存（第 5 章），不检查参数：调用者保证放得下（n ≤ capacity − len）、k 和 v 不碰要写的行 */
 struct attn_kv_cache;
 void attn_kv_cache_append_kernel(struct attn_kv_cache *c, const float *k, const float *v, size_t n);
@@ -59,7 +59,7 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
                           size_t n, size_t d, float eps);
 /* GELU（第 11 章），就地，不检查参数 */
 void attn_gelu_kernel(float *x, size_t n);
-#line 449 "book/12-learning.nw"
+#line 1725 "book/12-learning.nw"
 /* 第 12 章的反向传播，不检查参数（与去掉 _kernel 的公开函数相同） */
 int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,

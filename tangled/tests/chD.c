@@ -1,4 +1,4 @@
-#line 2221 "book/D-cpu.nw"
+#line 2736 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -17,7 +17,7 @@
 
 int main(void)
 {
-#line 2048 "book/D-cpu.nw"
+#line 2563 "book/D-cpu.nw"
     check_section("三种宽度的寄存器块：累加器和寄存器的个数");
     {
         CHECK_INT(6 * 16 / 8, 12);          /* AVX2：12 个累加器 */
@@ -30,7 +30,7 @@ int main(void)
         CHECK_INT(8 * 2, 16);               /* 一条 AVX2 FMA 做 16 次运算 */
         CHECK_INT(2 * 4, 8);                /* 两个单元 × 4 个周期：在路上要 8 条 */
     }
-#line 2063 "book/D-cpu.nw"
+#line 2578 "book/D-cpu.nw"
     check_section("每一种指令集都和参考实现对答案");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -67,7 +67,7 @@ int main(void)
         CHECK_INT(attn_isa_lanes(ATTN_ISA_AVX512), 16);
         CHECK_INT(attn_isa_lanes(7), 0);
     }
-#line 2102 "book/D-cpu.nw"
+#line 2617 "book/D-cpu.nw"
     check_section("多项式 exp：[-80, 0] 上相对误差小于 3e-7，exp(0) = 1，exp(-inf) = 0");
     {
         double worst = 0.0;
@@ -85,7 +85,7 @@ int main(void)
         CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
         CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
     }
-#line 2122 "book/D-cpu.nw"
+#line 2637 "book/D-cpu.nw"
     check_section("AVX-512 与 AVX2 的峰值之比：删掉的一条链，和它对应的频率");
     {
         double p512 = 176.3, p256 = 103.8;   /* 第 9 章那台机器上量出的，一个核 */
@@ -105,7 +105,7 @@ int main(void)
         CHECK_NEAR(1 - (p512 / 64) / (real256 / 32), 0.07, 0.005);
         CHECK(24 > 2 * 4 && 12 > 2 * 4);     /* 在路上的乘加多于单元数 × 延迟 */
     }
-#line 2144 "book/D-cpu.nw"
+#line 2659 "book/D-cpu.nw"
     check_section("分块的矩阵乘法和第 1 章的循环一位不差");
     {
         CHECK_NEAR(2.0 * 2048 * 512 * 512, 1.07e9, 0.005e9);   /* 一次投影 */
@@ -150,7 +150,7 @@ int main(void)
         CHECK((double)100 * 300 * 50 >= 1048576.0);     /* 这些形状都够大，确实走了分块的版本 */
         CHECK((double)96 * 129 * 97 >= 1048576.0);
     }
-#line 2191 "book/D-cpu.nw"
+#line 2706 "book/D-cpu.nw"
     check_section("基准程序一节里由表算出的速率、百分比和比例");
     {
         double fwd = 8589934592.0;                          /* 8 个头的 4n²d */
@@ -175,8 +175,8 @@ int main(void)
         CHECK_INT((size_t)3 * 8 * 2048 * 2048 * sizeof(float), (size_t)384 << 20);
         CHECK_INT((size_t)16384 * 16384 * sizeof(float), (size_t)1 << 30);
     }
-#line 2251 "book/D-cpu.nw"
+#line 2766 "book/D-cpu.nw"
     /* 第 12 章的训练在附录 D 里的内核，测试接在这里 */
-#line 2246 "book/D-cpu.nw"
+#line 2761 "book/D-cpu.nw"
     return check_summary("chD");
 }
