@@ -19,7 +19,21 @@
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1222 "book/12-learning.nw"
+#line 1208 "book/12-learning.nw"
+/* 维数都不是 0、scale 是有限的非负数、各个矩阵的字节数不溢出时返回 1，并给出各矩阵的元素个数
+   （q、k、v、out 和 n_q × n_k） */
+static int bwd_sizes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, float scale, size_t *nq,
+                     size_t *nk, size_t *nv, size_t *no, size_t *nqk)
+{
+    size_t bytes;
+    return n_q != 0 && n_k != 0 && d_k != 0 && d_v != 0 && !isnan(scale) && !isinf(scale) &&
+           scale >= 0.0f && !__builtin_mul_overflow(n_q, d_k, nq) &&
+           !__builtin_mul_overflow(n_k, d_k, nk) && !__builtin_mul_overflow(n_k, d_v, nv) &&
+           !__builtin_mul_overflow(n_q, d_v, no) && !__builtin_mul_overflow(n_q, n_k, nqk) &&
+           attn_bytes2(&bytes, n_q, d_k) && attn_bytes2(&bytes, n_k, d_k) &&
+           attn_bytes2(&bytes, n_k, d_v) && attn_bytes2(&bytes, n_q, d_v);
+}
+
 static int bwd_outputs_overlap(float *const outs[3], const size_t ol[3], const float *const *ins,
                                const size_t *il, int n_in)
 {
@@ -125,18 +139,12 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
                               const float *out, const float *dout, size_t n_q, size_t n_k,
                               size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv)
 {
-#line 1197 "book/12-learning.nw"
+#line 1189 "book/12-learning.nw"
     size_t bytes, nq_, nk_, nv_, no_, np_;
     if (q == NULL || k == NULL || v == NULL || p == NULL || out == NULL || dout == NULL ||
-        dq == NULL || dk == NULL || dv == NULL || n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
-        return ATTN_EINVAL;
-    if (isnan(scale) || isinf(scale) || scale < 0.0f)
-        return ATTN_EINVAL;
-    if (__builtin_mul_overflow(n_q, d_k, &nq_) || __builtin_mul_overflow(n_k, d_k, &nk_) ||
-        __builtin_mul_overflow(n_k, d_v, &nv_) || __builtin_mul_overflow(n_q, d_v, &no_) ||
-        __builtin_mul_overflow(n_q, n_k, &np_) || !attn_bytes2(&bytes, n_q, d_k) ||
-        !attn_bytes2(&bytes, n_k, d_k) || !attn_bytes2(&bytes, n_k, d_v) ||
-        !attn_bytes2(&bytes, n_q, d_v) || !attn_bytes2(&bytes, n_q, n_k))
+        dq == NULL || dk == NULL || dv == NULL ||
+        !bwd_sizes(n_q, n_k, d_k, d_v, scale, &nq_, &nk_, &nv_, &no_, &np_) ||
+        !attn_bytes2(&bytes, n_q, n_k))
         return ATTN_EINVAL;
     {
         const float *ins[6] = {q, k, v, p, out, dout};
@@ -288,21 +296,13 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
 #line 1166 "book/12-learning.nw"
-    size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
         return ATTN_EINVAL;
     if (dq == NULL && dk == NULL && dv == NULL)
         return ATTN_EINVAL;
-    if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
-        return ATTN_EINVAL;
-    if (isnan(scale) || isinf(scale) || scale < 0.0f)
-        return ATTN_EINVAL;
-    if (__builtin_mul_overflow(n_q, d_k, &nq_) || __builtin_mul_overflow(n_k, d_k, &nk_) ||
-        __builtin_mul_overflow(n_k, d_v, &nv_) || __builtin_mul_overflow(n_q, d_v, &no_) ||
-        __builtin_mul_overflow(n_q, n_k, &nm_) || !attn_bytes2(&bytes, n_q, d_k) ||
-        !attn_bytes2(&bytes, n_k, d_k) || !attn_bytes2(&bytes, n_k, d_v) ||
-        !attn_bytes2(&bytes, n_q, d_v) || n_q > SIZE_MAX / (2 * sizeof(double)))
+    if (!bwd_sizes(n_q, n_k, d_k, d_v, scale, &nq_, &nk_, &nv_, &no_, &nm_) ||
+        n_q > SIZE_MAX / (2 * sizeof(double)))
         return ATTN_EINVAL;
     const float *ins[4] = {q, k, v, dout};
     const size_t il[4] = {nq_, nk_, nv_, no_};
