@@ -1,4 +1,4 @@
-#line 1353 "book/01-mlp.nw"
+#line 1369 "book/01-mlp.nw"
 /* 图：异或网络沿 s = x1 + x2。第一块每行 “s h1 -2·h2 y”，第二块每行 “s y 名字”：四个角落 */
 #include "attn.h"
 

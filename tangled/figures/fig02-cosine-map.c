@@ -1,4 +1,4 @@
-#line 1354 "book/02-similarity.nw"
+#line 1347 "book/02-similarity.nw"
 /* 图：十四个字两两的余弦。每行 “列 行 余弦 列的字 行的字” */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#line 1582 "book/12-learning.nw"
+#line 1589 "book/12-learning.nw"
 /* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -8,16 +8,45 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1647 "book/12-learning.nw"
+#line 1656 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
 #line 1937 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1514 "book/12-learning.nw"
+#line 1521 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
+
+#line 1208 "book/12-learning.nw"
+/* 维数都不是 0、scale 是有限的非负数、各个矩阵的字节数不溢出时返回 1，并给出各矩阵的元素个数
+   （q、k、v、out 和 n_q × n_k） */
+static int bwd_sizes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, float scale, size_t *nq,
+                     size_t *nk, size_t *nv, size_t *no, size_t *nqk)
+{
+    size_t bytes;
+    return n_q != 0 && n_k != 0 && d_k != 0 && d_v != 0 && !isnan(scale) && !isinf(scale) &&
+           scale >= 0.0f && !__builtin_mul_overflow(n_q, d_k, nq) &&
+           !__builtin_mul_overflow(n_k, d_k, nk) && !__builtin_mul_overflow(n_k, d_v, nv) &&
+           !__builtin_mul_overflow(n_q, d_v, no) && !__builtin_mul_overflow(n_q, n_k, nqk) &&
+           attn_bytes2(&bytes, n_q, d_k) && attn_bytes2(&bytes, n_k, d_k) &&
+           attn_bytes2(&bytes, n_k, d_v) && attn_bytes2(&bytes, n_q, d_v);
+}
+
+static int bwd_outputs_overlap(float *const outs[3], const size_t ol[3], const float *const *ins,
+                               const size_t *il, int n_in)
+{
+    for (int a = 0; a < 3; a++) {
+        for (int b = 0; b < n_in; b++)
+            if (attn_overlap(outs[a], ol[a] * sizeof(float), ins[b], il[b] * sizeof(float)))
+                return 1;
+        for (int b = a + 1; b < 3; b++)
+            if (attn_overlap(outs[a], ol[a] * sizeof(float), outs[b], ol[b] * sizeof(float)))
+                return 1;
+    }
+    return 0;
+}
 
 #line 332 "book/12-learning.nw"
 /* 参数已经查过：训练（train.c）直接调用它 */
@@ -25,7 +54,7 @@ int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,
                                 float *dx, float *dw, float *db)
 {
-#line 1651 "book/12-learning.nw"
+#line 1660 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
 #line 1116 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
@@ -110,32 +139,20 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
                               const float *out, const float *dout, size_t n_q, size_t n_k,
                               size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv)
 {
-#line 1202 "book/12-learning.nw"
+#line 1189 "book/12-learning.nw"
     size_t bytes, nq_, nk_, nv_, no_, np_;
     if (q == NULL || k == NULL || v == NULL || p == NULL || out == NULL || dout == NULL ||
-        dq == NULL || dk == NULL || dv == NULL || n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
-        return ATTN_EINVAL;
-    if (isnan(scale) || isinf(scale) || scale < 0.0f)
-        return ATTN_EINVAL;
-    if (__builtin_mul_overflow(n_q, d_k, &nq_) || __builtin_mul_overflow(n_k, d_k, &nk_) ||
-        __builtin_mul_overflow(n_k, d_v, &nv_) || __builtin_mul_overflow(n_q, d_v, &no_) ||
-        __builtin_mul_overflow(n_q, n_k, &np_) || !attn_bytes2(&bytes, n_q, d_k) ||
-        !attn_bytes2(&bytes, n_k, d_k) || !attn_bytes2(&bytes, n_k, d_v) ||
-        !attn_bytes2(&bytes, n_q, d_v) || !attn_bytes2(&bytes, n_q, n_k))
+        dq == NULL || dk == NULL || dv == NULL ||
+        !bwd_sizes(n_q, n_k, d_k, d_v, scale, &nq_, &nk_, &nv_, &no_, &np_) ||
+        !attn_bytes2(&bytes, n_q, n_k))
         return ATTN_EINVAL;
     {
         const float *ins[6] = {q, k, v, p, out, dout};
         const size_t il[6] = {nq_, nk_, nv_, np_, no_, no_};
         float *outs[3] = {dq, dk, dv};
         const size_t ol[3] = {nq_, nk_, nv_};
-        for (int a = 0; a < 3; a++) {
-            for (int b = 0; b < 6; b++)
-                if (attn_overlap(outs[a], ol[a] * sizeof(float), ins[b], il[b] * sizeof(float)))
-                    return ATTN_EINVAL;
-            for (int b = a + 1; b < 3; b++)
-                if (attn_overlap(outs[a], ol[a] * sizeof(float), outs[b], ol[b] * sizeof(float)))
-                    return ATTN_EINVAL;
-        }
+        if (bwd_outputs_overlap(outs, ol, ins, il, 6))
+            return ATTN_EINVAL;
     }
 #line 441 "book/12-learning.nw"
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
@@ -162,7 +179,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
     return ATTN_OK;
 }
 
-#line 2092 "book/12-learning.nw"
+#line 2101 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* s[jb] = scale · q[i]·k[j0 + jb]，jb < nb；看不见的记为 -inf */
@@ -191,14 +208,14 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
 {
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     if (try_fast) {
-#line 2170 "book/12-learning.nw"
+#line 2179 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
 #line 1179 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
             return ATTN_OK;
-#line 2121 "book/12-learning.nw"
+#line 2130 "book/12-learning.nw"
     }
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
@@ -208,7 +225,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 2176 "book/12-learning.nw"
+#line 2185 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -225,10 +242,10 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 2131 "book/12-learning.nw"
+#line 2140 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 2195 "book/12-learning.nw"
+#line 2204 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -242,7 +259,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 2211 "book/12-learning.nw"
+#line 2220 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -267,7 +284,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 2135 "book/12-learning.nw"
+#line 2144 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
@@ -279,37 +296,24 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
 #line 1166 "book/12-learning.nw"
-    size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
         return ATTN_EINVAL;
     if (dq == NULL && dk == NULL && dv == NULL)
         return ATTN_EINVAL;
-    if (n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
-        return ATTN_EINVAL;
-    if (isnan(scale) || isinf(scale) || scale < 0.0f)
-        return ATTN_EINVAL;
-    if (__builtin_mul_overflow(n_q, d_k, &nq_) || __builtin_mul_overflow(n_k, d_k, &nk_) ||
-        __builtin_mul_overflow(n_k, d_v, &nv_) || __builtin_mul_overflow(n_q, d_v, &no_) ||
-        __builtin_mul_overflow(n_q, n_k, &nm_) || !attn_bytes2(&bytes, n_q, d_k) ||
-        !attn_bytes2(&bytes, n_k, d_k) || !attn_bytes2(&bytes, n_k, d_v) ||
-        !attn_bytes2(&bytes, n_q, d_v) || n_q > SIZE_MAX / (2 * sizeof(double)))
+    if (!bwd_sizes(n_q, n_k, d_k, d_v, scale, &nq_, &nk_, &nv_, &no_, &nm_) ||
+        n_q > SIZE_MAX / (2 * sizeof(double)))
         return ATTN_EINVAL;
     const float *ins[4] = {q, k, v, dout};
     const size_t il[4] = {nq_, nk_, nv_, no_};
     float *outs[3] = {dq, dk, dv};
     const size_t ol[3] = {nq_, nk_, nv_};
-    for (int a = 0; a < 3; a++) {
-        for (int b = 0; b < 4; b++)
-            if (attn_overlap(outs[a], ol[a] * sizeof(float), ins[b], il[b] * sizeof(float)))
-                return ATTN_EINVAL;
-        for (int b = a + 1; b < 3; b++)
-            if (attn_overlap(outs[a], ol[a] * sizeof(float), outs[b], ol[b] * sizeof(float)))
-                return ATTN_EINVAL;
+    if (bwd_outputs_overlap(outs, ol, ins, il, 4))
+        return ATTN_EINVAL;
+    for (int a = 0; a < 3; a++)
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
-    }
-#line 2146 "book/12-learning.nw"
+#line 2155 "book/12-learning.nw"
     return attn_sdpa_backward_kernel(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout,
                                      dq, dk, dv, try_fast);
 }
@@ -335,7 +339,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
                               float *loss, float *dlogits)
 {
     double total = 0;
-#line 1666 "book/12-learning.nw"
+#line 1675 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1941 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
@@ -354,7 +358,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
             if (dz != NULL)
                 dz[j] = e;
         }
-#line 1670 "book/12-learning.nw"
+#line 1679 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
 #line 1945 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
@@ -368,7 +372,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
             dz[targets[i]] -= (float)(1.0 / (double)n);
         }
     }
-#line 1295 "book/12-learning.nw"
+#line 1302 "book/12-learning.nw"
     if (!isfinite(total))
         return ATTN_EINVAL;
 #line 629 "book/12-learning.nw"
@@ -379,7 +383,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1273 "book/12-learning.nw"
+#line 1280 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))

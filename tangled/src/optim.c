@@ -1,4 +1,4 @@
-#line 1522 "book/12-learning.nw"
+#line 1529 "book/12-learning.nw"
 /* src/optim.c — 优化器：AdamW 的一步，和按本书的规矩给整个小 GPT 走一步。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -6,11 +6,11 @@
 
 #include <math.h>
 #include <string.h>
-#line 1540 "book/12-learning.nw"
+#line 1547 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1960 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1514 "book/12-learning.nw"
+#line 1521 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
@@ -44,7 +44,7 @@ static void adamw_kernel(float *p, const float *g, float *m, float *v, size_t n,
     double c1 = 1.0 - pow(beta1, (double)t), c2 = 1.0 - pow(beta2, (double)t);
     float step = (float)(lr / c1), rs2 = (float)(1.0 / sqrt(c2));
     float decay = 1.0f - lr * weight_decay;
-#line 1544 "book/12-learning.nw"
+#line 1551 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1964 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 65536)")
@@ -72,7 +72,7 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsi
     return ATTN_OK;
 }
 
-#line 1559 "book/12-learning.nw"
+#line 1566 "book/12-learning.nw"
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay)
 {
@@ -83,7 +83,7 @@ int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, un
         return ATTN_EINVAL;
     if (adamw_overlap(m->params, g->params, m1, m2, bytes))
         return ATTN_EINVAL;
-#line 1563 "book/12-learning.nw"
+#line 1570 "book/12-learning.nw"
     if (!adamw_hyper_ok(t, lr, beta1, beta2, eps, weight_decay))
         return ATTN_EINVAL;
     size_t tensors = attn_gpt_tensor_count(&m->cfg);

@@ -4,22 +4,15 @@
     ch01_torch_relu.py LIBATTN      LIBATTN 是 libattn.so 的路径
 """
 import ctypes
-import sys
 
 import torch
 import torch.nn.functional as F
 
-P = ctypes.POINTER(ctypes.c_float)
-
-
-def ptr(t):
-    """连续存放的 float32 张量的数据指针"""
-    assert t.dtype == torch.float32 and t.is_contiguous()
-    return ctypes.cast(t.data_ptr(), P)
+from torch_ctypes import P, load, ptr
 
 
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
+    lib = load()
     lib.attn_relu.argtypes = [P, ctypes.c_size_t]
     torch.manual_seed(1)
     x = torch.cat([torch.randn(1000), torch.tensor([0.0, -0.0, float("nan"), float("inf"), -float("inf")])])

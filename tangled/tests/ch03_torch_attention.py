@@ -5,22 +5,15 @@
 """
 import ctypes
 import math
-import sys
 
 import torch
 import torch.nn.functional as F
 
-P = ctypes.POINTER(ctypes.c_float)
-
-
-def ptr(t):
-    """连续存放的 float32 张量的数据指针"""
-    assert t.dtype == torch.float32 and t.is_contiguous()
-    return ctypes.cast(t.data_ptr(), P)
+from torch_ctypes import P, load, ptr
 
 
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
+    lib = load()
     lib.attn_softmax.argtypes = [P, ctypes.c_size_t]
     lib.attn_sdpa.argtypes = [P, P, P] + [ctypes.c_size_t] * 4 + [ctypes.c_float, ctypes.c_void_p,
                                                                    ctypes.c_int, P, P]

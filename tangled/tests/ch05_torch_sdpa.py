@@ -5,12 +5,11 @@
 """
 import ctypes
 import math
-import sys
 
 import torch
 import torch.nn.functional as F
 
-P = ctypes.POINTER(ctypes.c_float)
+from torch_ctypes import load, ptr
 
 
 def book_sdpa(lib, q, k, v, mask=None, causal=0):
@@ -21,11 +20,10 @@ def book_sdpa(lib, q, k, v, mask=None, causal=0):
     m = None
     if mask is not None:
         m = (ctypes.c_ubyte * (n_q * n_k))(*[int(b) for b in mask.reshape(-1).tolist()])
-    st = lib.attn_sdpa(ctypes.cast(q.data_ptr(), P), ctypes.cast(k.data_ptr(), P),
-                       ctypes.cast(v.data_ptr(), P),
+    st = lib.attn_sdpa(ptr(q), ptr(k), ptr(v),
                        ctypes.c_size_t(n_q), ctypes.c_size_t(n_k), ctypes.c_size_t(d), ctypes.c_size_t(d_v),
                        ctypes.c_float(0.0), m, ctypes.c_int(causal),
-                       ctypes.cast(out.data_ptr(), P), None)
+                       ptr(out), None)
     assert st == 0, st
     return out
 
@@ -45,7 +43,7 @@ def torch_sdpa(q, k, v, mask=None, is_causal=False):
 
 
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
+    lib = load()
     lib.attn_sdpa.restype = ctypes.c_int
     print("PyTorch", torch.__version__, "：",
           "F.scaled_dot_product_attention" if hasattr(F, "scaled_dot_product_attention")

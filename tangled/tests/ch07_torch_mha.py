@@ -4,11 +4,10 @@
     ch07_torch_mha.py LIBATTN_SO
 """
 import ctypes
-import sys
 
 import torch
 
-P = ctypes.POINTER(ctypes.c_float)
+from torch_ctypes import P, load, ptr
 
 
 class Weights(ctypes.Structure):
@@ -17,12 +16,8 @@ class Weights(ctypes.Structure):
                 ("b_q", P), ("b_k", P), ("b_v", P), ("b_o", P)]
 
 
-def ptr(t):
-    return ctypes.cast(t.data_ptr(), P)
-
-
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
+    lib = load()
     torch.manual_seed(7)
     E, h, n = 12, 3, 5
     mha = torch.nn.MultiheadAttention(E, h, batch_first=True)

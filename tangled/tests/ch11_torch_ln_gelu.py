@@ -4,20 +4,15 @@
     ch11_torch_ln_gelu.py LIBATTN_SO
 """
 import ctypes
-import sys
 
 import torch
 import torch.nn.functional as F
 
-P = ctypes.POINTER(ctypes.c_float)
-
-
-def ptr(t):
-    return ctypes.cast(t.data_ptr(), P)
+from torch_ctypes import P, load, ptr
 
 
 def main():
-    lib = ctypes.CDLL(sys.argv[1])
+    lib = load()
     torch.manual_seed(11)
     n, d, eps = 4, 16, 1e-5
     x, g, b = torch.randn(n, d) * 3 + 1, torch.randn(d), torch.randn(d)
