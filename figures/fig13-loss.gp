@@ -6,7 +6,7 @@ bigram = STATS_min_y
 set xlabel "步数"
 set ylabel "损失（奈特/字）"
 set yrange [4:9]
-set key top right
+set key top right opaque
 set grid ytics
 plot datafile index 0 using 1:2 with lines lw 2 lc rgb "#2471a3" title "训练（每 10 步的平均）", \
      datafile index 1 using 1:2 with linespoints lw 2 pt 7 ps 0.6 lc rgb "#c0392b" title "检验", \

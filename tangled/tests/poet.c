@@ -1,4 +1,4 @@
-#line 1062 "book/13-poems.nw"
+#line 1064 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1089 "book/13-poems.nw"
+#line 1091 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -25,7 +25,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1572 "book/13-poems.nw"
+#line 1581 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -51,7 +51,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 1865 "book/13-poems.nw"
+#line 1874 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -85,12 +85,12 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2252 "book/13-poems.nw"
+#line 2261 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2454 "book/13-poems.nw"
+#line 2463 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -114,7 +114,7 @@ static const int *valid_ids(size_t *n)
     return ids;
 }
 
-#line 1109 "book/13-poems.nw"
+#line 1111 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -135,7 +135,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1154 "book/13-poems.nw"
+#line 1156 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -179,7 +179,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1200 "book/13-poems.nw"
+#line 1202 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -206,7 +206,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1232 "book/13-poems.nw"
+#line 1234 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -317,11 +317,18 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1348 "book/13-poems.nw"
+#line 1350 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
     return cJSON_IsNumber(x) ? (long long)x->valuedouble : -1;
+}
+
+/* 同上，不取整（损失） */
+static double number_of(const cJSON *o, const char *key)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
 static void test_prepare_counts(void)
@@ -377,7 +384,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1413 "book/13-poems.nw"
+#line 1422 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -422,7 +429,7 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1463 "book/13-poems.nw"
+#line 1472 "book/13-poems.nw"
 static int by_count_desc(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -495,7 +502,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1549 "book/13-poems.nw"
+#line 1558 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -512,7 +519,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 1600 "book/13-poems.nw"
+#line 1609 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -565,7 +572,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1659 "book/13-poems.nw"
+#line 1668 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -702,7 +709,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1817 "book/13-poems.nw"
+#line 1826 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -714,7 +721,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 1834 "book/13-poems.nw"
+#line 1843 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -740,7 +747,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 1901 "book/13-poems.nw"
+#line 1910 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -771,7 +778,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 1934 "book/13-poems.nw"
+#line 1943 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -810,7 +817,7 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 1981 "book/13-poems.nw"
+#line 1990 "book/13-poems.nw"
 static size_t draw_counts(const float *scores, const unsigned char *ok, size_t V, poet_write_options o,
                           size_t draws, size_t *count)
 {
@@ -916,7 +923,7 @@ static void test_sampling_rules(void)
     CHECK_INT(outside, 0);
     free(r); free(sorted); free(all); free(cnt);
 }
-#line 2093 "book/13-poems.nw"
+#line 2102 "book/13-poems.nw"
 static void test_repetition_rules(void)
 {
     check_section("取字：重复的惩罚和不许重复的 n 元组（13 章）");
@@ -942,7 +949,7 @@ static void test_repetition_rules(void)
     CHECK_INT(poet_ban_ngrams(ok, a, 5, 0), 0);
     CHECK_INT(poet_ban_ngrams(ok, a, 1, 3), 0);       /* 还不够 n − 1 个字 */
 }
-#line 2125 "book/13-poems.nw"
+#line 2134 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -1019,7 +1026,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2215 "book/13-poems.nw"
+#line 2224 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -1054,7 +1061,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2274 "book/13-poems.nw"
+#line 2283 "book/13-poems.nw"
 /* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
 static void corpus_file(const char *dir, const char *name)
 {
@@ -1159,7 +1166,7 @@ static void test_poet_edges(void)
     test_state_ranges();
     test_one_window();
 }
-#line 2479 "book/13-poems.nw"
+#line 2488 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -1178,7 +1185,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2571 "book/13-poems.nw"
+#line 2580 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -1187,7 +1194,7 @@ static void test_speed_table(void)
     CHECK_NEAR(4849.0 / 8362, 0.58, 0.005);
     CHECK_NEAR(5066.0 / 2126, 2.38, 0.005);
 }
-#line 2618 "book/13-poems.nw"
+#line 2627 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -1236,7 +1243,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2671 "book/13-poems.nw"
+#line 2680 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1271,11 +1278,41 @@ static void test_shipped(void)
             CHECK_INT(stat_of(o, "steps"), 10000);
             CHECK_INT(stat_of(o, "batch"), 16);
             CHECK_INT(stat_of(o, "ctx"), 128);
-            CHECK_INT(stat_of(o, "threads"), 1);
+            CHECK_INT(stat_of(o, "threads"), 2);
             CHECK_INT(10000 * 16 * 128, 20480000);
             if (CHECK(train_ids(&n_train, NULL) != NULL))
                 CHECK_NEAR((double)20480000 / (double)n_train, 6.5, 0.05);
             cJSON_Delete(o);
+            /* 其余的行：第 2000 步之后换成一个线程接着跑；每 250 步在整个检验集上检验 */
+            double last200 = 0.0, valid_first = 0.0, valid_last = 0.0;
+            size_t evals = 0, whole = 0, settings = 0;
+            for (char *line = strtok(nl != NULL ? nl + 1 : log + log_len, "\n"); line != NULL;
+                 line = strtok(NULL, "\n")) {
+                cJSON *x = cJSON_Parse(line);
+                long long step = stat_of(x, "step");
+                if (cJSON_GetObjectItemCaseSensitive(x, "resumed_at") != NULL) {
+                    settings++;
+                    CHECK_INT(stat_of(x, "resumed_at"), 2000);
+                    CHECK_INT(stat_of(x, "threads"), 1);
+                } else if (cJSON_GetObjectItemCaseSensitive(x, "valid_loss") != NULL) {
+                    evals++;
+                    whole += stat_of(x, "valid_tokens") == 208444;
+                    valid_last = number_of(x, "valid_loss");
+                    if (evals == 1)
+                        valid_first = valid_last;
+                    CHECK_INT(step, 250 * evals);
+                } else if (step > 9800) {
+                    last200 += number_of(x, "loss") / 200.0;
+                }
+                cJSON_Delete(x);
+            }
+            CHECK_INT(settings, 1);
+            CHECK_INT(evals, 40);
+            CHECK_INT(whole, 40);                          /* 每一次都是整个检验集 */
+            CHECK_NEAR(valid_first, 6.17, 0.005);
+            CHECK_NEAR(valid_last, 4.4699, 0.00005);
+            CHECK_NEAR(last200, 4.31, 0.005);
+            CHECK_NEAR(valid_last - last200, 0.16, 0.005);
             free(log);
         }
         attn_gpt_free(&m);
@@ -1283,7 +1320,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2902 "book/13-poems.nw"
+#line 2941 "book/13-poems.nw"
 static void test_exercise_lines(void)
 {
     check_section("练习 5 的诗句在检验集里、不在训练集里（13 章）");
@@ -1309,7 +1346,7 @@ static void test_exercise_lines(void)
     free(train);
     free(valid);
 }
-#line 2933 "book/13-poems.nw"
+#line 2972 "book/13-poems.nw"
 static int load_shipped_rhyme(attn_gpt *m, poet_vocab *v, poet_rhyme *r)
 {
     poet_err e;
@@ -1378,7 +1415,7 @@ static void test_checker(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2724 "book/13-poems.nw"
+#line 2763 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 1,
        SHIP_FREE_OTHER = 75, SHIP_FREE_WUJUE = 61, SHIP_FREE_QIJUE = 40,
@@ -1455,7 +1492,7 @@ static void test_shipped_writing(void)
     free(train); free(valid);
 }
 
-#line 2805 "book/13-poems.nw"
+#line 2844 "book/13-poems.nw"
 static void test_stages(void)
 {
     check_section("训练到一半的检查点：先学会标点和句长，再学会体裁，最后学会押韵（13 章）");
@@ -1536,7 +1573,7 @@ static void test_stages(void)
         poet_vocab_free(&v);
     }
 }
-#line 3008 "book/13-poems.nw"
+#line 3047 "book/13-poems.nw"
 /* [体裁][取法][几首、合格式、重复、押韵]；取法：真诗、温度 0.8 和 top-k 40、缺省不管押韵、缺省 */
 static const size_t SHIP_CHECK[3][4][4] = {
     {{283, 281, 4, 213}, {200, 200, 43, 148}, {200, 200, 0, 159}, {200, 200, 0, 200}},
@@ -1596,7 +1633,7 @@ static void test_shipped_checker(void)
     poet_vocab_free(&v);
     free(valid);
 }
-#line 3073 "book/13-poems.nw"
+#line 3112 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1640,7 +1677,7 @@ static void test_shipped_heads(void)
     }
     ch13_heads_free(&hs);
 }
-#line 3121 "book/13-poems.nw"
+#line 3160 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
@@ -1696,12 +1733,12 @@ static void test_shipped_light(void)
     ch13_light_close(&c);
 }
 
-#line 1081 "book/13-poems.nw"
+#line 1083 "book/13-poems.nw"
 int main(void)
 {
-#line 1105 "book/13-poems.nw"
+#line 1107 "book/13-poems.nw"
     test_utf8();
-#line 1140 "book/13-poems.nw"
+#line 1142 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -1711,11 +1748,11 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1543 "book/13-poems.nw"
+#line 1552 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 1807 "book/13-poems.nw"
+#line 1816 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
@@ -1723,16 +1760,16 @@ int main(void)
     test_sampling_rules();
     test_repetition_rules();
     test_write_layout();
-#line 2207 "book/13-poems.nw"
+#line 2216 "book/13-poems.nw"
     test_prepare_errors();
-#line 2270 "book/13-poems.nw"
+#line 2279 "book/13-poems.nw"
     test_poet_edges();
-#line 2449 "book/13-poems.nw"
+#line 2458 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2567 "book/13-poems.nw"
+#line 2576 "book/13-poems.nw"
     test_speed_table();
-#line 2594 "book/13-poems.nw"
+#line 2603 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
@@ -1749,6 +1786,6 @@ int main(void)
         test_shipped_heads();
     if (!check_light("本书的检查点里“光”的向量"))
         test_shipped_light();
-#line 1084 "book/13-poems.nw"
+#line 1086 "book/13-poems.nw"
     return check_summary("ch13");
 }

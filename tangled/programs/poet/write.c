@@ -1,4 +1,4 @@
-#line 5508 "book/13-poems.nw"
+#line 5547 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 390 "book/13-poems.nw"
+#line 391 "book/13-poems.nw"
 /* a 排在 b 前面吗：分数大的在前，相同时 id 小的在前 */
 static int before(poet_cand a, poet_cand b)
 {
@@ -107,7 +107,7 @@ int poet_sample(const float *scores, const unsigned char *allowed, size_t V,
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 total */
 }
 
-#line 495 "book/13-poems.nw"
+#line 496 "book/13-poems.nw"
 void poet_penalize(float *scores, const int *ids, size_t n, float penalty)
 {
     for (size_t i = 0; i < n; i++) {                 /* ids 里没有重复的 */
@@ -130,7 +130,7 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
     return banned;
 }
 
-#line 5535 "book/13-poems.nw"
+#line 5574 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -190,7 +190,7 @@ static int any_allowed(const unsigned char *ok, size_t V)
     return 0;
 }
 
-#line 536 "book/13-poems.nw"
+#line 537 "book/13-poems.nw"
 /* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；单数句的末尾只许逗号，
    双数句的末尾只许 。？！。form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
@@ -212,14 +212,14 @@ static int rhyme_position(int form, size_t pos)
     return pos % (len + 1) == len - 1 && pos / (len + 1) % 2 == 1;
 }
 
-#line 559 "book/13-poems.nw"
+#line 560 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
 {
     size_t total = poet_form_length(o->form);       /* 按体裁：正好这么多个字；自由：到换行为止 */
     size_t limit = total ? total : (size_t)m->cfg.n_ctx - 1;
-#line 5694 "book/13-poems.nw"
+#line 5733 "book/13-poems.nw"
     if (!(o->temperature >= 0.0f && o->temperature <= 1e30f) || !(o->top_p > 0.0f && o->top_p <= 1.0f) ||
         !(o->repetition_penalty > 0.0f && o->repetition_penalty <= 1e30f))
         return poet_fail(e, ATTN_EINVAL, "取字的设置不对：温度要 ≥ 0，top-p 在 (0, 1] 里，重复的惩罚要 > 0");
@@ -228,7 +228,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
                          (unsigned long long)m->cfg.n_ctx, poet_form_name(o->form));
     if (o->rhyme != NULL && o->rhyme->n != v->n)
         return poet_fail(e, ATTN_EINVAL, "韵表和词表对不上");
-#line 566 "book/13-poems.nw"
+#line 567 "book/13-poems.nw"
     writer W;
     int st = writer_init(&W, m, v, e);
     if (st != ATTN_OK)
@@ -278,18 +278,18 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
         if (k + 1 < limit)
             st = attn_gpt_step(&W.dec, id, W.logits);
     }
-#line 5707 "book/13-poems.nw"
+#line 5746 "book/13-poems.nw"
     if (st == ATTN_EFULL)
         st = ATTN_OK;
     else if (st != ATTN_OK && st != ATTN_EINVAL)
         st = poet_fail(e, st, "解码器出错：%s", attn_strerror(st));
-#line 616 "book/13-poems.nw"
+#line 617 "book/13-poems.nw"
     *len = k;
     writer_free(&W);
     return st;
 }
 
-#line 5596 "book/13-poems.nw"
+#line 5635 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -323,7 +323,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5634 "book/13-poems.nw"
+#line 5673 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -379,7 +379,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5450 "book/13-poems.nw"
+#line 5489 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
