@@ -1,10 +1,14 @@
-#line 94 "book/12-learning.nw"
-/* examples/ch12.h — 第 12 章的小例子：L(x, y) = (x² + a·y²)/2 上的梯度下降、动量和 Adam。 */
+#line 1579 "book/12-learning.nw"
+/* examples/ch12.h — 第 12 章的小例子：L(x, y) = (x² + a·y²)/2 上的梯度下降、动量和 Adam，
+   和学习率的预热与余弦。 */
 #ifndef ATTN_EXAMPLES_CH12_H
 #define ATTN_EXAMPLES_CH12_H
 
 #include "attn.h"
 
+#include <math.h>
+
+#line 96 "book/12-learning.nw"
 /* L(x, y) = (x² + a·y²)/2 */
 static inline double quad_loss(const double w[2], double a)
 {
@@ -29,4 +33,17 @@ static inline int quad_adam_step(float w[2], float m[2], float v[2], float a, fl
     return attn_adamw_step(w, g, m, v, 2, t, lr, 0.9f, 0.999f, 1e-8f, 0.0f);
 }
 
+#line 239 "book/12-learning.nw"
+/* 第 t 步（t 从 1 数起）的学习率：前 warmup 步从 0 线性升到 lr，之后按余弦在第 steps 步降到 lr_min */
+static inline double lr_warmup_cosine(unsigned long t, unsigned long warmup, unsigned long steps,
+                                      double lr, double lr_min)
+{
+    if (t <= warmup)
+        return lr * (double)t / (double)warmup;
+    double progress = (double)(t - warmup) / (double)(steps - warmup);
+    progress = progress > 1.0 ? 1.0 : progress;
+    return lr_min + 0.5 * (lr - lr_min) * (1.0 + cos(3.14159265358979323846 * progress));
+}
+
+#line 1592 "book/12-learning.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1429 "book/12-learning.nw"
+#line 1907 "book/12-learning.nw"
 /* examples/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
    还有读出训练后的注意力模式。不属于库：attn-train、第 12 章的测试和图的数据程序
    各自包含它（函数都是 static）。 */
@@ -6,11 +6,14 @@
 #define FLUFFY_TASK_H
 
 #include "attn.h"
+#include "../src/train.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#line 1233 "book/12-learning.nw"
+#line 878 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -35,12 +38,7 @@ static attn_gpt_config fluffy_config(int heads)
     c.layer_norms = 1; c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 1267 "book/12-learning.nw"
-#include "../src/train.h"
-
-#include <math.h>
-#include <stdint.h>
-
+#line 912 "book/12-learning.nw"
 enum { FL_BATCH = 16 };
 
 typedef struct {
@@ -49,6 +47,8 @@ typedef struct {
     void *work;                       /* attn_gpt_loss_grad_batch 的工作区 */
     size_t work_bytes;
     float scale;                      /* 注意力的缩放：0 表示 1/sqrt(d_head) */
+    float lr;                         /* 学习率，默认 3e-3 */
+    double clip, grad_norm;           /* 梯度长度的上限（0：不裁剪）；这一步裁剪前的长度 */
     unsigned long t;                  /* 已经走了几步 */
     attn_rng rng;                     /* 取批用 */
 } fluffy_trainer;
@@ -61,6 +61,90 @@ typedef struct {
     float qk_std;       /* 0：W_Q、W_K 按 GPT-2 取 N(0, 0.02²)；否则取 N(0, qk_std²) */
 } fluffy_shape;
 
+/* 这一步要用的 16 句话（只由种子决定） */
+static void fluffy_batch(fluffy_trainer *T, int *tok)
+{
+    for (int b = 0; b < FL_BATCH; b++) {
+        int s;
+        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
+        fluffy_sentence(s, tok + b * FL_LEN);
+    }
+}
+
+/* 一步；返回这一批的平均训练损失，失败（例如训练发散，logits 不再有限）时返回 NaN、不走这一步。
+   batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
+static inline float fluffy_step(fluffy_trainer *T, int *batch)
+{
+    int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
+    fluffy_batch(T, tok);
+    if (batch != NULL)
+        memcpy(batch, tok, sizeof tok);
+    for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
+        for (int i = 0; i < FL_LEN - 1; i++) {
+            in[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i];
+            out[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i + 1];
+        }
+    float loss;
+    memset(T->grad, 0, T->m.n_params * sizeof *T->grad);
+    if (attn_gpt_train_scaled(&T->m, in, out, FL_BATCH, FL_LEN - 1, T->scale, &loss, NULL,
+                              &T->g, T->work, T->work_bytes) != ATTN_OK)
+        return NAN;
+#line 258 "book/12-learning.nw"
+    double norm = 0;                      /* 全部参数的梯度的长度，按参数的顺序累加 */
+    for (size_t i = 0; i < T->m.n_params; i++)
+        norm += (double)T->grad[i] * T->grad[i];
+    T->grad_norm = norm = sqrt(norm);
+    if (T->clip > 0 && norm > T->clip)
+        for (size_t i = 0; i < T->m.n_params; i++)
+            T->grad[i] *= (float)(T->clip / norm);
+#line 963 "book/12-learning.nw"
+    if (attn_gpt_adamw_step(&T->m, &T->g, T->m1, T->m2, T->t + 1, T->lr, 0.9f, 0.999f, 1e-8f,
+                            0.01f) != ATTN_OK)
+        return NAN;
+    T->t++;
+    return loss;
+}
+#line 975 "book/12-learning.nw"
+/* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
+static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
+{
+    enum { MAXH = 128 };
+    int in[MAXH * (FL_LEN - 1)], out[MAXH * (FL_LEN - 1)], count = 0, right = 0;
+    float lg[MAXH * (FL_LEN - 1) * FL_VOCAB], all;
+    for (int s = 0; s < 128; s++) {
+        if (!fluffy_held_out(s))
+            continue;
+        int tok[FL_LEN];
+        fluffy_sentence(s, tok);
+        for (int i = 0; i < FL_LEN - 1; i++) {
+            in[count * (FL_LEN - 1) + i] = tok[i];
+            out[count * (FL_LEN - 1) + i] = tok[i + 1];
+        }
+        count++;
+    }
+    *loss = NAN;
+    *acc = 0;
+    if (attn_gpt_train_scaled(m, in, out, (size_t)count, FL_LEN - 1, scale, &all, lg, NULL,
+                              NULL, 0) != ATTN_OK)
+        return;
+    double sum = 0;
+    for (int c = 0; c < count; c++) {
+        const float *row = lg + ((size_t)c * (FL_LEN - 1) + 3) * FL_VOCAB;
+        int want = out[c * (FL_LEN - 1) + 3], best = 0;
+        float l;
+        if (attn_cross_entropy(row, &want, 1, FL_VOCAB, &l, NULL) != ATTN_OK)
+            return;
+        sum += l;
+        for (int j = 1; j < FL_VOCAB; j++)
+            best = row[j] > row[best] ? j : best;
+        right += best == want;
+    }
+    *loss = (float)(sum / count);
+    *acc = (float)right / (float)count;
+}
+
+
+#line 1933 "book/12-learning.nw"
 /* 失败时返回状态码，*T 里已经分配的用 fluffy_free 释放 */
 static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, const fluffy_shape *o)
 {
@@ -72,6 +156,7 @@ static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, const f
         return st;
     size_t n = T->m.n_params, d = (size_t)c.d_model;
     T->scale = o->scale;
+    T->lr = 3e-3f;
     T->work_bytes = attn_gpt_train_bytes(&c, FL_BATCH, FL_LEN - 1);
     T->grad = calloc(n, sizeof(float));
     T->m1 = calloc(n, sizeof(float));
@@ -111,84 +196,13 @@ static void fluffy_free(fluffy_trainer *T)
     memset(T, 0, sizeof *T);
 }
 
-/* 这一步要用的 16 句话（只由种子决定） */
-static void fluffy_batch(fluffy_trainer *T, int *tok)
-{
-    for (int b = 0; b < FL_BATCH; b++) {
-        int s;
-        do s = (int)(attn_rng_next(&T->rng) % 128); while (fluffy_held_out(s));
-        fluffy_sentence(s, tok + b * FL_LEN);
-    }
-}
-
-/* 一步；返回这一批的平均训练损失，失败（例如训练发散，logits 不再有限）时返回 NaN、不走这一步。
-   batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
-static inline float fluffy_step(fluffy_trainer *T, int *batch)
-{
-    int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
-    fluffy_batch(T, tok);
-    if (batch != NULL)
-        memcpy(batch, tok, sizeof tok);
-    for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
-        for (int i = 0; i < FL_LEN - 1; i++) {
-            in[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i];
-            out[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i + 1];
-        }
-    float loss;
-    memset(T->grad, 0, T->m.n_params * sizeof *T->grad);
-    if (attn_gpt_train_scaled(&T->m, in, out, FL_BATCH, FL_LEN - 1, T->scale, &loss, NULL,
-                              &T->g, T->work, T->work_bytes) != ATTN_OK ||
-        attn_gpt_adamw_step(&T->m, &T->g, T->m1, T->m2, T->t + 1, 3e-3f, 0.9f, 0.999f, 1e-8f,
-                            0.01f) != ATTN_OK)
-        return NAN;
-    T->t++;
-    return loss;
-}
-#line 1381 "book/12-learning.nw"
-/* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
-static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
-{
-    enum { MAXH = 128 };
-    int in[MAXH * (FL_LEN - 1)], out[MAXH * (FL_LEN - 1)], count = 0, right = 0;
-    float lg[MAXH * (FL_LEN - 1) * FL_VOCAB], all;
-    for (int s = 0; s < 128; s++) {
-        if (!fluffy_held_out(s))
-            continue;
-        int tok[FL_LEN];
-        fluffy_sentence(s, tok);
-        for (int i = 0; i < FL_LEN - 1; i++) {
-            in[count * (FL_LEN - 1) + i] = tok[i];
-            out[count * (FL_LEN - 1) + i] = tok[i + 1];
-        }
-        count++;
-    }
-    *loss = NAN;
-    *acc = 0;
-    if (attn_gpt_train_scaled(m, in, out, (size_t)count, FL_LEN - 1, scale, &all, lg, NULL,
-                              NULL, 0) != ATTN_OK)
-        return;
-    double sum = 0;
-    for (int c = 0; c < count; c++) {
-        const float *row = lg + ((size_t)c * (FL_LEN - 1) + 3) * FL_VOCAB;
-        int want = out[c * (FL_LEN - 1) + 3], best = 0;
-        float l;
-        if (attn_cross_entropy(row, &want, 1, FL_VOCAB, &l, NULL) != ATTN_OK)
-            return;
-        sum += l;
-        for (int j = 1; j < FL_VOCAB; j++)
-            best = row[j] > row[best] ? j : best;
-        right += best == want;
-    }
-    *loss = (float)(sum / count);
-    *acc = (float)right / (float)count;
-}
-
+/* 检验，注意力照常缩放 */
 static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float *loss, float *acc)
 {
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 3437 "book/12-learning.nw"
+#line 3824 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -216,7 +230,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 3469 "book/12-learning.nw"
+#line 3856 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {
@@ -252,5 +266,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1446 "book/12-learning.nw"
+#line 1929 "book/12-learning.nw"
 #endif

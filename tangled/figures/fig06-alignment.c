@@ -1,4 +1,4 @@
-#line 560 "book/06-cross.nw"
+#line 568 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>

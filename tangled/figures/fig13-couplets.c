@@ -1,4 +1,4 @@
-#line 7581 "book/13-poems.nw"
+#line 7571 "book/13-poems.nw"
 /* 图的数据：两个头在对照的字对上的平均权重和同距离的基线，每行 "名字 权重 基线"
    （头 pick[1]：四联之内和跨联的同一位置；头 pick[2]：韵脚和不押韵的句末） */
 #include "../programs/poet/poet.h"
@@ -9,7 +9,7 @@
 int main(void)
 {
     const char *prog = "fig13-couplets";
-#line 7346 "book/13-poems.nw"
+#line 7336 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -28,7 +28,7 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 7592 "book/13-poems.nw"
+#line 7582 "book/13-poems.nw"
     const poet_head_stats *b = &s[pick[1]], *c = &s[pick[2]];
     static const char *const couplet[4] = {"首联", "颔联", "颈联", "尾联"};
     for (int k = 0; k < 4; k++)

@@ -1,4 +1,4 @@
-#line 7367 "book/13-poems.nw"
+#line 7357 "book/13-poems.nw"
 /* 图 13.3 的数据：三块（以两个空行分开），每行 "查询 键 权重"，依次是看前一个字、
    看上一句同一位置、看上一联韵脚的头读《登鹳雀楼》；最后一块是三个头的名字 "层 头" */
 #include "../programs/poet/poet.h"
@@ -9,7 +9,7 @@
 int main(void)
 {
     const char *prog = "fig13-heads";
-#line 7346 "book/13-poems.nw"
+#line 7336 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -28,7 +28,7 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 7378 "book/13-poems.nw"
+#line 7368 "book/13-poems.nw"
     static const char poem[] = "\n白日依山尽，黄河入海流。欲穷千里目，更上一层楼。";
     int ids[64];
     size_t n;

@@ -1,4 +1,4 @@
-#line 7607 "book/13-poems.nw"
+#line 7597 "book/13-poems.nw"
 /* 图的数据：“光”按意思分组时归对的比例，和随机重分 200 次的平均、最大；
    每行 "块 归对 平均 最大"（块 0 是输入，块 l 是第 l−1 层之后），和测试取同样的随机的几处 */
 #include "../programs/poet/poet.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7184 "book/13-poems.nw"
+#line 7174 "book/13-poems.nw"
 /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
 static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                         0x6625, 0x98CE, 0x5C71, 0x6E56,
@@ -17,7 +17,7 @@ enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149
 /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
 enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
 
-#line 7617 "book/13-poems.nw"
+#line 7607 "book/13-poems.nw"
 int main(void)
 {
     attn_gpt m;

@@ -1,4 +1,4 @@
-#line 7408 "book/13-poems.nw"
+#line 7398 "book/13-poems.nw"
 /* 图 13.4 的数据：输入和每一层各一块（以两个空行分开），每行 "第一主成分 第二主成分 组"；
    最后一块每行 "块 按最近的组中心归对的比例 随机分组的平均 随机分组的最大"（块 0 是输入，块 l 是第 l−1 层之后） */
 #include "../programs/poet/poet.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7184 "book/13-poems.nw"
+#line 7174 "book/13-poems.nw"
 /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
 static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                         0x6625, 0x98CE, 0x5C71, 0x6E56,
@@ -18,7 +18,7 @@ enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149
 /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
 enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
 
-#line 7419 "book/13-poems.nw"
+#line 7409 "book/13-poems.nw"
 /* x[n][d] 中心化以后的协方差的最大特征向量，与 orth（可以为 NULL）正交；写进 u[d] */
 static void top_direction(const double *x, size_t n, size_t d, const double *orth, double *u)
 {

@@ -1,4 +1,4 @@
-#line 7723 "book/13-poems.nw"
+#line 7713 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7788 "book/13-poems.nw"
+#line 7778 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_rhyme *rhyme, const char *start,
@@ -56,11 +56,11 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_r
     free(pat);
 }
 
-#line 7734 "book/13-poems.nw"
+#line 7724 "book/13-poems.nw"
 int main(void)
 {
     const char *prog = "live-ch13";
-#line 7346 "book/13-poems.nw"
+#line 7336 "book/13-poems.nw"
     attn_gpt m;
     poet_vocab v;
     poet_err e;
@@ -79,7 +79,7 @@ int main(void)
         return 1;
     }
     poet_pick_heads(s, heads, pick);
-#line 7738 "book/13-poems.nw"
+#line 7728 "book/13-poems.nw"
     poet_rhyme rhyme;
     if (poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", &v, &rhyme, &e) != ATTN_OK) {
         fprintf(stderr, "%s：%s\n", prog, e.msg);

@@ -1,4 +1,4 @@
-#line 943 "book/C-programs.nw"
+#line 952 "book/C-programs.nw"
 /* attn-train：在“fluffy blue creature”小语言上训练第 11 章的小 GPT */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -23,7 +23,7 @@ static int usage_error(const char *why)
     return 2;
 }
 
-#line 1043 "book/C-programs.nw"
+#line 1052 "book/C-programs.nw"
 /* 第 s + 1 步；发散时返回 1 */
 static int train_step(fluffy_trainer *T, size_t s, int trace, double *busy)
 {
@@ -45,10 +45,10 @@ static int train_step(fluffy_trainer *T, size_t s, int trace, double *busy)
     return 0;
 }
 
-#line 969 "book/C-programs.nw"
+#line 978 "book/C-programs.nw"
 int main(int argc, char **argv)
 {
-#line 1012 "book/C-programs.nw"
+#line 1021 "book/C-programs.nw"
     size_t steps = 2000, seed = 1, threads = 1, heads = 2, width = 32;
     const char *save = NULL;
     int json = 0, trace = 0, no_scale = 0;
@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     #ifdef _OPENMP
     omp_set_num_threads((int)threads);
     #endif
-#line 972 "book/C-programs.nw"
+#line 981 "book/C-programs.nw"
     fluffy_trainer T;
     fluffy_shape shape = {(int)heads, width, no_scale ? 1.0f : 0.0f, 0.0f};
     int st = fluffy_init_shape(&T, seed, &shape);
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
         printf("train-seconds %.6f tokens %zu\n", busy, steps * (size_t)(FL_BATCH * (FL_LEN - 1)));
     if (!json)
         printf("步数 %zu，检验损失 %.4f → %.4f，准确率 %.3f\n", steps, first, loss, acc);
-#line 1066 "book/C-programs.nw"
+#line 1075 "book/C-programs.nw"
     if (save != NULL) {
         FILE *f = fopen(save, "wb");
         int ok = f != NULL && fwrite(T.m.params, sizeof(float), T.m.n_params, f) == T.m.n_params;
@@ -118,7 +118,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-#line 1003 "book/C-programs.nw"
+#line 1012 "book/C-programs.nw"
     fluffy_free(&T);
     return 0;
 }

@@ -4,7 +4,7 @@
 #include "internal.h"
 #line 770 "book/03-attention.nw"
 /* 第 5 章在这里包含 src/mask.h */
-#line 233 "book/05-mask.nw"
+#line 235 "book/05-mask.nw"
 #include "mask.h"
 
 #line 728 "book/03-attention.nw"
@@ -53,7 +53,7 @@ static int key_visible(const attn_problem *prob, size_t i, size_t j)
 {
 #line 839 "book/03-attention.nw"
     /* 第 5 章：掩码或因果规则不允许时返回 0 */
-#line 225 "book/05-mask.nw"
+#line 227 "book/05-mask.nw"
     if (!attn_key_visible(prob->mask, prob->causal, prob->n_q, prob->n_k, i, j))
         return 0;
 #line 831 "book/03-attention.nw"
@@ -134,7 +134,7 @@ int attn_problem_reference(const attn_problem *prob)
                 }
 #line 843 "book/03-attention.nw"
             /* 第 5 章：看不见的键，分数换成 -inf */
-#line 217 "book/05-mask.nw"
+#line 219 "book/05-mask.nw"
             for (size_t j = 0; j < n_k; j++)
                 if (!key_visible(prob, i, j))
                     p[j] = -INFINITY;

@@ -61,7 +61,14 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 550 "book/12-learning.nw"
+#line 452 "book/12-learning.nw"
+/* 第 12 章：注意力的反向传播，用前向（attn_sdpa）留下的注意力模式 p[n_q×n_k] 和输出 out[n_q×d_v]。
+   q、k、v、尺寸、scale 与前向相同；写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]（都不能为 NULL）。
+   指针为 NULL、尺寸为 0、scale 不合法、输出与输入或彼此重叠：ATTN_EINVAL。 */
+int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
+                              const float *out, const float *dout, size_t n_q, size_t n_k,
+                              size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv);
+#line 2016 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -70,7 +77,7 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
 #line 776 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 1213 "book/D-cpu.nw"
+#line 1155 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,
@@ -79,6 +86,13 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         const float *dout, float *dq, float *dk, float *dv, int threads);
 /* 它要分配的字节数；溢出或参数不合法时为 0 */
 size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int threads);
+/* 同上，只是前向已经跑过：o[n_q][d_v] 是它的输出，row_m、row_l 是 attn_flash_with_stats 写下的每行的 m、l。
+   结果与 attn_flash_backward 一位不差。 */
+int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
+                              const float *row_m, const float *row_l,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, const unsigned char *mask, int causal,
+                              const float *dout, float *dq, float *dk, float *dv, int threads);
 
 #line 712 "book/03-attention.nw"
 #endif

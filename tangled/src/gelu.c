@@ -3,7 +3,7 @@
 #include "internal.h"
 #line 2021 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1832 "book/D-cpu.nw"
+#line 1909 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 219 "book/11-block.nw"
@@ -26,7 +26,7 @@ void attn_gelu_kernel(float *x, size_t n)
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
 #line 2025 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1836 "book/D-cpu.nw"
+#line 1913 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 233 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
@@ -49,11 +49,11 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 {
     return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
 }
-#line 437 "book/12-learning.nw"
+#line 1598 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 791 "book/12-learning.nw"
+#line 598 "book/12-learning.nw"
 /* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
@@ -67,13 +67,13 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1811 "book/12-learning.nw"
+#line 1412 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 805 "book/12-learning.nw"
+#line 612 "book/12-learning.nw"
     attn_gelu_backward_kernel(x, dy, dx, n);
     return ATTN_OK;
 }
@@ -81,11 +81,11 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 /* 参数已经查过 */
 void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 883 "book/12-learning.nw"
+#line 1738 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1840 "book/D-cpu.nw"
+#line 1917 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 813 "book/12-learning.nw"
+#line 620 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
 }

@@ -306,7 +306,7 @@ static int gpt_attention(const float *qh, const float *kh, const float *vh, floa
     };
 #line 1976 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
-#line 1807 "book/D-cpu.nw"
+#line 1884 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
         p.threads = 0;      /* OpenMP 的缺省线程数，与 attn_sdpa_ex 相同 */
 #line 929 "book/11-block.nw"

@@ -1,4 +1,4 @@
-#line 514 "book/05-mask.nw"
+#line 516 "book/05-mask.nw"
 #include "attn.h"
 #include "internal.h"
 
@@ -14,7 +14,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
     if (capacity == 0 || d_k == 0 || d_v == 0 ||
         !attn_bytes2(&nk, capacity, d_k) || !attn_bytes2(&nv, capacity, d_v))
         return ATTN_EINVAL;
-#line 563 "book/05-mask.nw"
+#line 565 "book/05-mask.nw"
     c->k = malloc(nk);
     c->v = malloc(nv);
     if (c->k == NULL || c->v == NULL) {
@@ -23,7 +23,7 @@ int attn_kv_cache_init(attn_kv_cache *c, size_t capacity, size_t d_k, size_t d_v
         memset(c, 0, sizeof *c);
         return ATTN_ENOMEM;
     }
-#line 530 "book/05-mask.nw"
+#line 532 "book/05-mask.nw"
     c->capacity = capacity;
     c->d_k = d_k;
     c->d_v = d_v;
@@ -34,21 +34,21 @@ int attn_kv_cache_append(attn_kv_cache *c, const float *k, const float *v, size_
 {
     if (c == NULL || c->k == NULL || k == NULL || v == NULL || n == 0)
         return ATTN_EINVAL;
-#line 347 "book/05-mask.nw"
+#line 349 "book/05-mask.nw"
     /* 这次要写的是 to_k[n×d_k] 和 to_v[n×d_v]，紧接在已有的 len 行之后 */
     float *to_k = c->k + c->len * c->d_k, *to_v = c->v + c->len * c->d_v;
     const size_t kb = n * c->d_k * sizeof *k, vb = n * c->d_v * sizeof *v;
-#line 583 "book/05-mask.nw"
+#line 585 "book/05-mask.nw"
     if (n > c->capacity - c->len)
         return ATTN_EFULL;
     if (attn_overlap(k, kb, to_k, kb) || attn_overlap(k, kb, to_v, vb) ||
         attn_overlap(v, vb, to_k, kb) || attn_overlap(v, vb, to_v, vb))
         return ATTN_EINVAL;
-#line 351 "book/05-mask.nw"
+#line 353 "book/05-mask.nw"
     memcpy(to_k, k, kb);
     memcpy(to_v, v, vb);
     c->len += n;
-#line 541 "book/05-mask.nw"
+#line 543 "book/05-mask.nw"
     return ATTN_OK;
 }
 
@@ -57,10 +57,10 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
 {
     if (c == NULL || c->k == NULL || c->len == 0 || n_q > c->len)
         return ATTN_EINVAL;
-#line 359 "book/05-mask.nw"
+#line 361 "book/05-mask.nw"
     return attn_sdpa(q, c->k, c->v, n_q, c->len, c->d_k, c->d_v,
                      scale, NULL, 1, out, weights);
-#line 550 "book/05-mask.nw"
+#line 552 "book/05-mask.nw"
 }
 
 void attn_kv_cache_free(attn_kv_cache *c)

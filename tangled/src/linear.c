@@ -13,10 +13,8 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
 
 #line 435 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 912 "book/D-cpu.nw"
-int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
-#line 1172 "book/D-cpu.nw"
-#include "linear_fast.h"
+#line 1001 "book/D-cpu.nw"
+#include "matmul_fast.h"
 
 #line 55 "book/01-mlp.nw"
 /* c[m][n] = a[m][k] · b[k][n]，按 i、p、j 的顺序，最内层沿行连续访问 */
@@ -49,11 +47,8 @@ int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_
 {
 #line 439 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 916 "book/D-cpu.nw"
+#line 1005 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
-        return ATTN_OK;
-#line 1176 "book/D-cpu.nw"
-    if (attn_matmul_small(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
 #line 411 "book/01-mlp.nw"
     matmul_loops(a, b, c, m, k, n);

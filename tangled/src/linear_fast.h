@@ -1,5 +1,5 @@
-#line 965 "book/D-cpu.nw"
-/* src/linear_fast.h — 附录 D：线性层反向传播的两个乘积和小矩阵乘法的寄存器块版本（库内部用）。 */
+#line 1047 "book/D-cpu.nw"
+/* src/linear_fast.h — 附录 D：线性层和层规范化反向传播的快速路径（库内部用）。 */
 #ifndef ATTN_LINEAR_FAST_H
 #define ATTN_LINEAR_FAST_H
 
@@ -10,8 +10,6 @@
    问题太小、这个构建没有可用的指令集或内存不够时返回 -1，什么也不写。 */
 int attn_linear_backward_fast(const float *x, const float *w, const float *dy,
                               size_t n, size_t d_in, size_t d_out, float *dx, float *dw);
-/* c[m×n] = a[m×k]·b[k×n]，一个线程，与第 1 章的循环一位不差；太小时返回 -1 */
-int attn_matmul_small(const float *a, const float *b, float *c, size_t m, size_t k, size_t n);
 /* 层规范化的反向传播（src/layernorm.c 的末尾）：参数已由 attn_layernorm_backward 查过，
    结果与它的循环一位不差；问题太小或内存不够时返回 -1，什么也不写 */
 int attn_layernorm_backward_fast(const float *x, const float *gamma, const float *dy,

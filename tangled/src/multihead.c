@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 594 "book/07-multihead.nw"
+#line 595 "book/07-multihead.nw"
 /* 检查指针、维度和所有缓冲区的字节数；成功时 *d_cat = n_heads·d_head。 */
 static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
                      const float *x_kv, size_t n_kv, size_t *d_cat)
@@ -27,7 +27,7 @@ static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
     return ATTN_OK;
 }
 
-#line 620 "book/07-multihead.nw"
+#line 621 "book/07-multihead.nw"
 struct mha_scratch {
     void *mem;             /* 一次分配：注意力核心的工作区在前，下面四个矩阵在后 */
     float *qa, *ka, *va;   /* 所有头的投影：qa[n_q][d_cat]，ka、va[n_kv][d_cat] */
@@ -70,7 +70,7 @@ static int mha_project(const attn_mha_weights *w, size_t d_cat,
     return status;
 }
 
-#line 242 "book/07-multihead.nw"
+#line 243 "book/07-multihead.nw"
 /* 问题的形状；缓冲区分配好以后再由 mha_problem_buffers 填上 */
 static attn_problem mha_problem(const attn_mha_weights *w, size_t d_cat, size_t n_q, size_t n_kv,
                                 const unsigned char *mask, int causal)
@@ -102,7 +102,7 @@ int attn_mha(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 583 "book/07-multihead.nw"
+#line 584 "book/07-multihead.nw"
     if (out == NULL)
         return ATTN_EINVAL;
     if (attn_overlap(out, n_q * w->d_model * sizeof *out, w->w_o, d_cat * w->d_model * sizeof *out) ||
@@ -119,7 +119,7 @@ int attn_mha(const attn_mha_weights *w,
         status = attn_problem_solve(&prob);
     }
     if (status == ATTN_OK)
-#line 270 "book/07-multihead.nw"
+#line 271 "book/07-multihead.nw"
         /* out[n_q][d_model] = cat[n_q][d_cat] · w_o[d_cat][d_model] + b_o[d_model] */
         status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
 #line 207 "book/07-multihead.nw"
@@ -127,7 +127,7 @@ int attn_mha(const attn_mha_weights *w,
     return status;
 }
 
-#line 278 "book/07-multihead.nw"
+#line 279 "book/07-multihead.nw"
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern)
@@ -136,10 +136,10 @@ int attn_mha_pattern(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 648 "book/07-multihead.nw"
+#line 649 "book/07-multihead.nw"
     if (pattern == NULL || head >= w->n_heads)
         return ATTN_EINVAL;
-#line 287 "book/07-multihead.nw"
+#line 288 "book/07-multihead.nw"
     attn_problem prob = mha_problem(w, d_cat, n_q, n_kv, mask, causal);
     prob.heads = 1;
     struct mha_scratch s;

@@ -6,7 +6,7 @@
 
 int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
 {
-#line 598 "book/08-params.nw"
+#line 607 "book/08-params.nw"
     if (c == NULL || out == NULL)
         return ATTN_EINVAL;
     if (c->d_model == 0 || c->n_heads == 0 || c->d_head == 0 || c->n_layers == 0 ||
@@ -46,7 +46,7 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
     b.embeddings_all = attn_u64_add(attn_u64_add(b.embedding, b.positions, &ok), b.unembedding, &ok);
     b.total = attn_u64_add(attn_u64_add(b.attention_all, b.mlp_all, &ok),
                            attn_u64_add(b.norms_all, b.embeddings_all, &ok), &ok);
-#line 631 "book/08-params.nw"
+#line 640 "book/08-params.nw"
     if (!ok)
         return ATTN_EINVAL;
 #line 176 "book/08-params.nw"
@@ -54,7 +54,7 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
     return ATTN_OK;
 }
 
-#line 608 "book/08-params.nw"
+#line 617 "book/08-params.nw"
 int attn_gpt_preset(const char *name, attn_gpt_config *c)
 {
     if (name == NULL || c == NULL)

@@ -1,4 +1,4 @@
-#line 2808 "book/D-cpu.nw"
+#line 3265 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -21,7 +21,7 @@
 
 int main(void)
 {
-#line 2598 "book/D-cpu.nw"
+#line 3055 "book/D-cpu.nw"
     check_section("三种宽度的寄存器块：累加器和寄存器的个数");
     {
         CHECK_INT(6 * 16 / 8, 12);          /* AVX2：12 个累加器 */
@@ -34,7 +34,7 @@ int main(void)
         CHECK_INT(8 * 2, 16);               /* 一条 AVX2 FMA 做 16 次运算 */
         CHECK_INT(2 * 4, 8);                /* 两个单元 × 4 个周期：在路上要 8 条 */
     }
-#line 2616 "book/D-cpu.nw"
+#line 3073 "book/D-cpu.nw"
     check_section("通用宽度的寄存器块：6 行 × 8 列，12 个累加器");
     {
         CHECK_INT(6 * 8 / 4, 12);          /* 12 个 4 路向量的累加器 */
@@ -66,7 +66,7 @@ int main(void)
             twice &= c[i] == 2 * want[i];
         CHECK(twice);
     }
-#line 2650 "book/D-cpu.nw"
+#line 3107 "book/D-cpu.nw"
     check_section("每一种指令集都和参考实现对答案");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -103,7 +103,7 @@ int main(void)
         CHECK_INT(attn_isa_lanes(ATTN_ISA_AVX512), 16);
         CHECK_INT(attn_isa_lanes(7), 0);
     }
-#line 2689 "book/D-cpu.nw"
+#line 3146 "book/D-cpu.nw"
     check_section("多项式 exp：[-80, 0] 上相对误差小于 3e-7，exp(0) = 1，exp(-inf) = 0");
     {
         double worst = 0.0;
@@ -121,7 +121,7 @@ int main(void)
         CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
         CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
     }
-#line 2709 "book/D-cpu.nw"
+#line 3166 "book/D-cpu.nw"
     check_section("AVX-512 与 AVX2 的峰值之比：删掉的一条链，和它对应的频率");
     {
         double p512 = 176.3, p256 = 103.8;   /* 第 9 章那台机器上量出的，一个核 */
@@ -141,7 +141,7 @@ int main(void)
         CHECK_NEAR(1 - (p512 / 64) / (real256 / 32), 0.07, 0.005);
         CHECK(24 > 2 * 4 && 12 > 2 * 4);     /* 在路上的乘加多于单元数 × 延迟 */
     }
-#line 2731 "book/D-cpu.nw"
+#line 3188 "book/D-cpu.nw"
     check_section("分块的矩阵乘法和第 1 章的循环一位不差");
     {
         CHECK_NEAR(2.0 * 2048 * 512 * 512, 1.07e9, 0.005e9);   /* 一次投影 */
@@ -186,7 +186,7 @@ int main(void)
         CHECK((double)100 * 300 * 50 >= 1048576.0);     /* 这些形状都够大，确实走了分块的版本 */
         CHECK((double)96 * 129 * 97 >= 1048576.0);
     }
-#line 2778 "book/D-cpu.nw"
+#line 3235 "book/D-cpu.nw"
     check_section("基准程序一节里由表算出的速率、百分比和比例");
     {
         double fwd = 8589934592.0;                          /* 8 个头的 4n²d */
@@ -211,8 +211,8 @@ int main(void)
         CHECK_INT((size_t)3 * 8 * 2048 * 2048 * sizeof(float), (size_t)384 << 20);
         CHECK_INT((size_t)16384 * 16384 * sizeof(float), (size_t)1 << 30);
     }
-#line 2843 "book/D-cpu.nw"
+#line 3300 "book/D-cpu.nw"
     /* 第 12 章的训练在附录 D 里的内核，测试接在这里 */
-#line 2838 "book/D-cpu.nw"
+#line 3295 "book/D-cpu.nw"
     return check_summary("chD");
 }

@@ -7,6 +7,18 @@ attn_program_test(NAME chD-bench-portable LABEL chD EXPECT "\"isa\": \"portable\
 attn_program_test(NAME chD-bench-mha LABEL chD EXPECT "\"impl\": \"mha\", \"isa\": \"[a-z0-9]+\", \"n\": 64, \"d_model\": 32"
                   COMMAND attn-bench --mha --n 64 --d 16 --heads 2 --repeat 1)
 attn_program_test(NAME chD-bench-impl LABEL chD EXIT 2 EXPECT "用法" COMMAND attn-bench --impl slow)
+# 训练一步的各部分：只核对各部分的运算量和输出的形状，不看时间
+attn_program_test(NAME chD-bench-train-profile LABEL chD
+                  EXPECT "\"part\": \"output-forward\", \"seconds\": [0-9.]+, \"share\": -?[0-9.]+, \"flops\": 25600,"
+                         "\"part\": \"linear-forward\", \"seconds\": [0-9.]+, \"share\": -?[0-9.]+, \"flops\": 98304,"
+                         "\"part\": \"linear-backward\", \"seconds\": [0-9.]+, \"share\": -?[0-9.]+, \"flops\": 196608,"
+                         "\"part\": \"attention-backward\", \"seconds\": [0-9.]+, \"share\": -?[0-9.]+, \"flops\": 9216,"
+                         "\"part\": \"other\""
+                         "\"part\": \"step\", \"isa\": \"[a-z0-9]+\", \"threads\": 2, \"layers\": 1, \"heads\": 2, \"d_head\": 8, \"n\": 8, \"batch\": 2, \"vocab\": 50,.*\"flops\": 385536,"
+                  COMMAND attn-bench --train-profile --layers 1 --heads 2 --d 8 --n 8 --batch 2 --vocab 50
+                          --threads 2 --repeat 1)
+attn_program_test(NAME chD-bench-train-profile-bad LABEL chD EXIT 2 EXPECT "用法"
+                  COMMAND attn-bench --train-profile --vocab 1)
 attn_program_test(NAME chD-bench-zero LABEL chD EXIT 2 EXPECT "用法" COMMAND attn-bench --n 0)
 # 构建出的库里的峰值循环只在优化的构建里才全在寄存器里（-O0 时累加器放在栈上）
 if(CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo|MinSizeRel)$")

@@ -1,4 +1,4 @@
-#line 1476 "book/13-poems.nw"
+#line 1033 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1502 "book/13-poems.nw"
+#line 1059 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -24,7 +24,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1985 "book/13-poems.nw"
+#line 1542 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -50,7 +50,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 2278 "book/13-poems.nw"
+#line 1835 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -84,12 +84,12 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2665 "book/13-poems.nw"
+#line 2222 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2867 "book/13-poems.nw"
+#line 2424 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -113,7 +113,7 @@ static const int *valid_ids(size_t *n)
     return ids;
 }
 
-#line 1522 "book/13-poems.nw"
+#line 1079 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -134,7 +134,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1567 "book/13-poems.nw"
+#line 1124 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -178,7 +178,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1613 "book/13-poems.nw"
+#line 1170 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -205,7 +205,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1645 "book/13-poems.nw"
+#line 1202 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -316,7 +316,7 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1761 "book/13-poems.nw"
+#line 1318 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -376,7 +376,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1826 "book/13-poems.nw"
+#line 1383 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -421,7 +421,7 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1876 "book/13-poems.nw"
+#line 1433 "book/13-poems.nw"
 static int by_count_desc(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -494,7 +494,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1962 "book/13-poems.nw"
+#line 1519 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -511,7 +511,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 2013 "book/13-poems.nw"
+#line 1570 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -564,7 +564,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 2072 "book/13-poems.nw"
+#line 1629 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -701,7 +701,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 2230 "book/13-poems.nw"
+#line 1787 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -713,7 +713,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 2247 "book/13-poems.nw"
+#line 1804 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -739,7 +739,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2314 "book/13-poems.nw"
+#line 1871 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -754,8 +754,8 @@ static void test_threads_same_bits(void)
     int same_loss = 1;
     for (int s = 0; s < 4; s++) {
         float la, lb;
-        CHECK_OK(poet_train_step(&a, ids, n, 1, &la, NULL, &e));
-        CHECK_OK(poet_train_step(&b, ids, n, 2, &lb, NULL, &e));
+        CHECK_OK(poet_train_step(&a, ids, n, 1, &la, &(float){0}, &e));
+        CHECK_OK(poet_train_step(&b, ids, n, 2, &lb, &(float){0}, &e));
         same_loss &= memcmp(&la, &lb, sizeof la) == 0;
     }
     size_t np = a.m.n_params;
@@ -770,7 +770,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 2347 "book/13-poems.nw"
+#line 1904 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -786,9 +786,9 @@ static void test_resume_same_bits(void)
         !CHECK_OK(poet_trainer_init(&first, &c, &narrow_options, &e)))
         return;
     for (int s = 0; s < 6; s++)
-        CHECK_OK(poet_train_step(&once, ids, n, 2, &loss, NULL, &e));
+        CHECK_OK(poet_train_step(&once, ids, n, 2, &loss, &(float){0}, &e));
     for (int s = 0; s < 3; s++)
-        CHECK_OK(poet_train_step(&first, ids, n, 2, &loss, NULL, &e));
+        CHECK_OK(poet_train_step(&first, ids, n, 2, &loss, &(float){0}, &e));
     CHECK_OK(poet_save(model, &first.m, &v, NULL, &e));
     CHECK_OK(poet_trainer_save(&first, state, &e));
     poet_trainer_free(&first);
@@ -797,7 +797,7 @@ static void test_resume_same_bits(void)
     if (CHECK_OK(poet_load(model, &m, &mv, &e)) && CHECK_OK(poet_trainer_resume(&then, &m, state, &e))) {
         CHECK_INT(then.step, 3);
         for (int s = 0; s < 3; s++)
-            CHECK_OK(poet_train_step(&then, ids, n, 1, &loss, NULL, &e));
+            CHECK_OK(poet_train_step(&then, ids, n, 1, &loss, &(float){0}, &e));
         CHECK(memcmp(then.m.params, once.m.params, once.m.n_params * sizeof(float)) == 0);
         CHECK(memcmp(then.adam_m, once.adam_m, once.m.n_params * sizeof(float)) == 0);
         CHECK_INT(then.rng.state, once.rng.state);
@@ -809,7 +809,7 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 2394 "book/13-poems.nw"
+#line 1951 "book/13-poems.nw"
 static size_t draw_counts(const float *scores, const unsigned char *ok, size_t V, poet_write_options o,
                           size_t draws, size_t *count)
 {
@@ -915,7 +915,7 @@ static void test_sampling_rules(void)
     CHECK_INT(outside, 0);
     free(r); free(sorted); free(all); free(cnt);
 }
-#line 2506 "book/13-poems.nw"
+#line 2063 "book/13-poems.nw"
 static void test_repetition_rules(void)
 {
     check_section("取字：重复的惩罚和不许重复的 n 元组（13 章）");
@@ -941,7 +941,7 @@ static void test_repetition_rules(void)
     CHECK_INT(poet_ban_ngrams(ok, a, 5, 0), 0);
     CHECK_INT(poet_ban_ngrams(ok, a, 1, 3), 0);       /* 还不够 n − 1 个字 */
 }
-#line 2538 "book/13-poems.nw"
+#line 2095 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -1018,7 +1018,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2628 "book/13-poems.nw"
+#line 2185 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -1053,7 +1053,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2687 "book/13-poems.nw"
+#line 2244 "book/13-poems.nw"
 /* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
 static void corpus_file(const char *dir, const char *name)
 {
@@ -1141,9 +1141,9 @@ static void test_one_window(void)
         attn_gpt_free(&m);
         return;
     }
-    CHECK_OK(poet_train_step(&T, ids, 7, 1, &loss, NULL, &e));
+    CHECK_OK(poet_train_step(&T, ids, 7, 1, &loss, &(float){0}, &e));
     CHECK(T.starts[0] == 0 && T.starts[1] == 0 && isfinite(loss));
-    CHECK_INT(poet_train_step(&T, ids, 6, 1, &loss, NULL, &e), ATTN_EINVAL);
+    CHECK_INT(poet_train_step(&T, ids, 6, 1, &loss, &(float){0}, &e), ATTN_EINVAL);
     if (!CHECK(strstr(e.msg, "只有 6 个字，一个窗口要 7 个") != NULL))
         fprintf(stderr, "  说明是“%s”\n", e.msg);
     poet_trainer_free(&T);
@@ -1158,7 +1158,7 @@ static void test_poet_edges(void)
     test_state_ranges();
     test_one_window();
 }
-#line 2892 "book/13-poems.nw"
+#line 2449 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -1177,7 +1177,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2984 "book/13-poems.nw"
+#line 2541 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -1186,7 +1186,7 @@ static void test_speed_table(void)
     CHECK_NEAR(4849.0 / 8362, 0.58, 0.005);
     CHECK_NEAR(5066.0 / 2126, 2.38, 0.005);
 }
-#line 3027 "book/13-poems.nw"
+#line 2584 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -1224,7 +1224,7 @@ static void test_replay_log(void)
                 if (p != NULL)
                     sscanf(p + 8, "%63[^,}]", want);
                 CHECK_INT(stat_of(step, "step"), s);
-                CHECK_OK(poet_train_step(&T, ids, n, 2, &loss, NULL, &e));
+                CHECK_OK(poet_train_step(&T, ids, n, 2, &loss, &(float){0}, &e));
                 snprintf(got, sizeof got, "%.9g", loss);
                 CHECK_STR(got, want);
                 cJSON_Delete(step);
@@ -1235,7 +1235,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 3080 "book/13-poems.nw"
+#line 2637 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1282,7 +1282,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 3213 "book/13-poems.nw"
+#line 2770 "book/13-poems.nw"
 static void test_exercise_lines(void)
 {
     check_section("练习 5 的诗句在检验集里、不在训练集里（13 章）");
@@ -1308,7 +1308,7 @@ static void test_exercise_lines(void)
     free(train);
     free(valid);
 }
-#line 3244 "book/13-poems.nw"
+#line 2801 "book/13-poems.nw"
 static int load_shipped_rhyme(attn_gpt *m, poet_vocab *v, poet_rhyme *r)
 {
     poet_err e;
@@ -1377,7 +1377,7 @@ static void test_checker(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 3133 "book/13-poems.nw"
+#line 2690 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 1,
        SHIP_FREE_OTHER = 75, SHIP_FREE_WUJUE = 61, SHIP_FREE_QIJUE = 40,
@@ -1453,7 +1453,7 @@ static void test_shipped_writing(void)
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 3319 "book/13-poems.nw"
+#line 2876 "book/13-poems.nw"
 /* [体裁][取法][几首、合格式、重复、押韵]；取法：真诗、温度 0.8 和 top-k 40、缺省不管押韵、缺省 */
 static const size_t SHIP_CHECK[3][4][4] = {
     {{283, 281, 4, 213}, {200, 200, 43, 148}, {200, 200, 0, 159}, {200, 200, 0, 200}},
@@ -1513,7 +1513,7 @@ static void test_shipped_checker(void)
     poet_vocab_free(&v);
     free(valid);
 }
-#line 3384 "book/13-poems.nw"
+#line 2941 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1572,11 +1572,11 @@ static void test_shipped_heads(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 3447 "book/13-poems.nw"
+#line 3004 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 7184 "book/13-poems.nw"
+#line 7174 "book/13-poems.nw"
     /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
     static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                             0x6625, 0x98CE, 0x5C71, 0x6E56,
@@ -1585,7 +1585,7 @@ static void test_shipped_light(void)
     enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
     /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
     enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
-#line 3451 "book/13-poems.nw"
+#line 3008 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
     static const size_t want_occurs[LIGHT_BEFORE] = {110, 75, 29, 9, 14, 181, 193, 60, 48, 34, 13};
@@ -1653,12 +1653,12 @@ static void test_shipped_light(void)
     poet_vocab_free(&v);
 }
 
-#line 1494 "book/13-poems.nw"
+#line 1051 "book/13-poems.nw"
 int main(void)
 {
-#line 1518 "book/13-poems.nw"
+#line 1075 "book/13-poems.nw"
     test_utf8();
-#line 1553 "book/13-poems.nw"
+#line 1110 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -1668,11 +1668,11 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1956 "book/13-poems.nw"
+#line 1513 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 2220 "book/13-poems.nw"
+#line 1777 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
@@ -1680,16 +1680,16 @@ int main(void)
     test_sampling_rules();
     test_repetition_rules();
     test_write_layout();
-#line 2620 "book/13-poems.nw"
+#line 2177 "book/13-poems.nw"
     test_prepare_errors();
-#line 2683 "book/13-poems.nw"
+#line 2240 "book/13-poems.nw"
     test_poet_edges();
-#line 2862 "book/13-poems.nw"
+#line 2419 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2980 "book/13-poems.nw"
+#line 2537 "book/13-poems.nw"
     test_speed_table();
-#line 3005 "book/13-poems.nw"
+#line 2562 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
@@ -1704,6 +1704,6 @@ int main(void)
         test_shipped_heads();
     if (!check_light("本书的检查点里“光”的向量"))
         test_shipped_light();
-#line 1497 "book/13-poems.nw"
+#line 1054 "book/13-poems.nw"
     return check_summary("ch13");
 }

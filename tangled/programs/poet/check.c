@@ -1,11 +1,11 @@
-#line 5714 "book/13-poems.nw"
+#line 5704 "book/13-poems.nw"
 /* programs/poet/check.c — 第 13 章：诗的检查器（合格式、重复、押韵）和它读的韵表 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 1111 "book/13-poems.nw"
+#line 668 "book/13-poems.nw"
 void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const uint32_t *c, size_t n,
                      poet_check *acc)
 {
@@ -38,7 +38,7 @@ void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const u
     acc->rhymes += (size_t)rhymes;
 }
 
-#line 5728 "book/13-poems.nw"
+#line 5718 "book/13-poems.nw"
 void poet_rhyme_free(poet_rhyme *r)
 {
     free(r->zhe);
@@ -96,7 +96,7 @@ int poet_rhyme_load(const char *path, const poet_vocab *v, poet_rhyme *r, poet_e
     return st;
 }
 
-#line 5787 "book/13-poems.nw"
+#line 5777 "book/13-poems.nw"
 int poet_check_text(const poet_rhyme *r, const poet_vocab *v, int form, const char *text, size_t len,
                     poet_check *acc)
 {

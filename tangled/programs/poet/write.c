@@ -1,4 +1,4 @@
-#line 5440 "book/13-poems.nw"
+#line 5407 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 819 "book/13-poems.nw"
+#line 390 "book/13-poems.nw"
 /* a 排在 b 前面吗：分数大的在前，相同时 id 小的在前 */
 static int before(poet_cand a, poet_cand b)
 {
@@ -107,7 +107,7 @@ int poet_sample(const float *scores, const unsigned char *allowed, size_t V,
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 total */
 }
 
-#line 924 "book/13-poems.nw"
+#line 495 "book/13-poems.nw"
 void poet_penalize(float *scores, const int *ids, size_t n, float penalty)
 {
     for (size_t i = 0; i < n; i++) {                 /* ids 里没有重复的 */
@@ -130,7 +130,7 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
     return banned;
 }
 
-#line 5467 "book/13-poems.nw"
+#line 5434 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -190,7 +190,7 @@ static int any_allowed(const unsigned char *ok, size_t V)
     return 0;
 }
 
-#line 965 "book/13-poems.nw"
+#line 536 "book/13-poems.nw"
 /* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；单数句的末尾只许逗号，
    双数句的末尾只许 。？！。form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
@@ -212,33 +212,31 @@ static int rhyme_position(int form, size_t pos)
     return pos % (len + 1) == len - 1 && pos / (len + 1) % 2 == 1;
 }
 
-#line 988 "book/13-poems.nw"
+#line 559 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e)
 {
+    size_t total = poet_form_length(o->form);       /* 按体裁：正好这么多个字；自由：到换行为止 */
+    size_t limit = total ? total : (size_t)m->cfg.n_ctx - 1;
+#line 5593 "book/13-poems.nw"
     if (!(o->temperature >= 0.0f && o->temperature <= 1e30f) || !(o->top_p > 0.0f && o->top_p <= 1.0f) ||
         !(o->repetition_penalty > 0.0f && o->repetition_penalty <= 1e30f))
         return poet_fail(e, ATTN_EINVAL, "取字的设置不对：温度要 ≥ 0，top-p 在 (0, 1] 里，重复的惩罚要 > 0");
+    if (total + 1 > (size_t)m->cfg.n_ctx)            /* 开头的换行也占一个位置 */
+        return poet_fail(e, ATTN_EINVAL, "模型的上下文只有 %llu 个位置，放不下一首%s",
+                         (unsigned long long)m->cfg.n_ctx, poet_form_name(o->form));
+    if (o->rhyme != NULL && o->rhyme->n != v->n)
+        return poet_fail(e, ATTN_EINVAL, "韵表和词表对不上");
+#line 566 "book/13-poems.nw"
     writer W;
     int st = writer_init(&W, m, v, e);
     if (st != ATTN_OK)
         return st;
-    size_t total = poet_form_length(o->form);       /* 按体裁：正好这么多个字；自由：到换行为止 */
-    size_t limit = total ? total : (size_t)m->cfg.n_ctx - 1;
-    if (total + 1 > (size_t)m->cfg.n_ctx) {          /* 开头的换行也占一个位置 */
-        writer_free(&W);
-        return poet_fail(e, ATTN_EINVAL, "模型的上下文只有 %llu 个位置，放不下一首%s",
-                         (unsigned long long)m->cfg.n_ctx, poet_form_name(o->form));
-    }
     int id = poet_vocab_id(v, '\n');                 /* 先读一个换行：一首新诗开始了 */
     st = attn_gpt_step(&W.dec, id, W.logits);
     size_t k = 0, n_used = 0;
     int zhe = 0;                                     /* 这首诗的韵（第 2 句的末字的辙）；0：还没定 */
-    if (o->rhyme != NULL && o->rhyme->n != v->n) {
-        writer_free(&W);
-        return poet_fail(e, ATTN_EINVAL, "韵表和词表对不上");
-    }
     for (; st == ATTN_OK && k < limit && k < cap; k++) {
         const unsigned char *ok = allowed_at(&W, o->form, k);
         if (k < n_start) {                           /* 开头的字由读者给出 */
@@ -248,7 +246,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
                 break;
             }
         } else {
-            if (o->rhyme != NULL && zhe > 0 && rhyme_position(o->form, k)) {
+            if (o->rhyme && zhe > 0 && rhyme_position(o->form, k)) {   /* 押韵的位置 */
                 for (size_t i = 0; i < v->n; i++)  /* 只许和第 2 句的末字同辙的字 */
                     W.rhyme_ok[i] = ok[i] && o->rhyme->zhe[i] == zhe;
                 if (any_allowed(W.rhyme_ok, v->n))
@@ -271,7 +269,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
             break;                                   /* 自由地写：模型写了换行，这首诗完了 */
         out[k] = v->cp[id];
         W.ids[k] = id;
-        if (o->rhyme != NULL && zhe == 0 && rhyme_position(o->form, k))
+        if (o->rhyme && zhe == 0 && rhyme_position(o->form, k))
             zhe = o->rhyme->zhe[id];                 /* 第 2 句的末字定下了韵 */
         if (W.han[id] && !W.seen[id]) {              /* 写过的汉字，以后要受罚 */
             W.seen[id] = 1;
@@ -280,16 +278,18 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
         if (k + 1 < limit)
             st = attn_gpt_step(&W.dec, id, W.logits);
     }
-    if (st == ATTN_EFULL)                           /* 自由地写，写满了上下文：到此为止 */
+#line 5606 "book/13-poems.nw"
+    if (st == ATTN_EFULL)
         st = ATTN_OK;
     else if (st != ATTN_OK && st != ATTN_EINVAL)
         st = poet_fail(e, st, "解码器出错：%s", attn_strerror(st));
+#line 616 "book/13-poems.nw"
     *len = k;
     writer_free(&W);
     return st;
 }
 
-#line 5528 "book/13-poems.nw"
+#line 5495 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -323,7 +323,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5566 "book/13-poems.nw"
+#line 5533 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -379,7 +379,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5382 "book/13-poems.nw"
+#line 5349 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
