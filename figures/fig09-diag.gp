@@ -13,4 +13,9 @@ set cbrange [0:2]
 unset colorbox
 set for [i=1:23] arrow from i*8-0.5, graph 0 to i*8-0.5, graph 1 nohead lc rgb "#a0aec0" lw 0.5 front
 set for [i=1:15] arrow from graph 0, first i*6-0.5 to graph 1, first i*6-0.5 nohead lc rgb "#a0aec0" lw 0.5 front
-plot data matrix with image notitle
+set key below horizontal samplen 1.5 width 2
+set style fill solid 1.0 border rgb "#a0aec0"
+plot data matrix with image notitle, \
+     keyentry with boxes lc rgb "#2a7fb8" title "看得见", \
+     keyentry with boxes lc rgb "#bee3f8" title "看不见，寄存器块照算", \
+     keyentry with boxes lc rgb "#ffffff" title "整个寄存器块不算"
