@@ -56,7 +56,7 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
 #include "flash_widths.h"
 
 #line 1427 "book/D-cpu.nw"
-/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
+/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 

@@ -25,7 +25,7 @@ enum { MM_KC = 128, MM_ROWS = 48, MM_COLS = 128, MM_MIN = 4096, MM_MANY = 104857
 #include "flash_widths.h"
 
 #line 957 "book/D-cpu.nw"
-/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, gemm_block)（第 9 章的 src/flash_widths.h） */
+/* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, gemm_block)（src/flash_widths.h） */
 typedef void gemm_block_fn(const float *, size_t, size_t, const float *, size_t, float *, size_t,
                            size_t, size_t, size_t, size_t, size_t, int);
 
