@@ -13,6 +13,9 @@ Usage, in steps (what the build does, so that an edit re-runs pandoc only for it
     tools/weave.py contents JOB.json HTMLDIR
         an edition's contents page (index.html; the companion's in HTMLDIR/source), and for the
         reader's edition the search index, the stylesheet and script
+    tools/weave.py widecode [--columns N] book/*.nw
+        the code lines of the reader's edition wider than the page holds (CODE_COLUMNS), which
+        the PDF would wrap (↪), as FILE:LINE; exits 1 if there is any (no pandoc, a second or two)
     tools/weave.py srcpages attn-book-source.aux source-pages.tex
         the page of each label of the source companion, for the reader's 〔源码卷第 N 页〕
 
@@ -77,6 +80,7 @@ class Chunk:
         self.id_uses = set()      # identifiers used here
         self.number = None        # "1.3"
         self.anchor = None        # "nw1-3"
+        self.line = None          # the line of the .nw file it starts on (a code chunk: its <<name>>= line)
 
 
 class Chapter:
@@ -97,6 +101,7 @@ class Chapter:
         self.frontmatter = self.label == "0"
         self.chunks = []
         self.title = None
+        self.lines = 0            # the lines of the file read so far
 
 
 def read_markup(stream):
@@ -109,6 +114,7 @@ def read_markup(stream):
             chapters.append(cur)
         elif kw == "@begin":
             chunk = Chunk(rest.split()[0], cur)
+            chunk.line = cur.lines + 1
             cur.chunks.append(chunk)
             chunk.skip_nl = False
         elif kw == "@end":
@@ -116,7 +122,10 @@ def read_markup(stream):
         elif kw == "@defn":
             chunk.name = rest
             chunk.skip_nl = True      # the newline that ends the <<name>>= line
-        elif kw == "@nl":
+        elif kw == "@nl" or line == "@index nl":
+            cur.lines += 1
+            if kw != "@nl":
+                continue
             if chunk.skip_nl:
                 chunk.skip_nl = False
             elif in_quote:
@@ -288,6 +297,7 @@ class Book:
         self.cite_anchors = {}   # docs Chunk -> [anchor of each <<测试：…>> in it, in order]
         self.cite_keys = []      # bibliography keys in order of first citation
         self.cite_where = {}     # key -> the first chapter that cites it
+        self.backmatter_id = {}  # chapter -> the id of its first back-matter heading (what #backmatter links to)
         count = {}
         for ch in self.chapters:
             sec = [0, 0]
@@ -322,6 +332,9 @@ class Book:
                                 sec[1] += 1
                         number = (f"{ch.label}.{sec[0]}" + (f".{sec[1]}" if level == 3 else "")) if numbered else None
                         where = (number, title_text(h.group(2)))
+                        ident = re.search(r"#([\w:.-]+)", attrs)
+                        if level == 2 and re.search(r"\.backmatter\b", attrs) and ch not in self.backmatter_id:
+                            self.backmatter_id[ch] = ident.group(1) if ident else None
                     for group in CITATION.finditer(strip_code_spans(line)):
                         for key, _ in citation_items(group.group(1)):
                             if key not in self.cite_where:
@@ -412,6 +425,7 @@ TEST_PREFIX = "测试："
 COMPANION_APPENDICES = {"B", "C", "D"}     # appendices that only the companion prints
 ANSWERS_TITLE = "练习的参考答案"             # a back-matter section whose prose the reader's edition keeps
 SOURCE_PDF = "attn-book-source.pdf"
+READER_PDF = "attn-book.pdf"
 SOURCE_DIR = "source"                       # the companion's HTML pages, beside the reader's
 READER_ONLY_PAGES = {"references.html", terms.GLOSSARY_PAGE, terms.SUBJECT_PAGE}     # pages the companion's HTML links to in the reader's folder
 # the parts (部分) of the book: the chapter that opens each, and the chapters marked 选读
@@ -541,6 +555,9 @@ class Writer:
             return f"{page}#{anchor}"
         if self.target == "latex" and self.external(anchor):
             return f"{SOURCE_PDF}#{anchor}"
+        if self.target == "latex" and self.edition == "source" and page in READER_ONLY_PAGES and page != REFERENCES_PAGE:
+            # 术语表 and 术语索引 are printed in the reader's edition only (参考文献 in both)
+            return f"{READER_PDF}#{anchor}"
         return f"#{anchor}"
 
     def srcpage(self, anchor):
@@ -675,6 +692,14 @@ class Writer:
         if self.target == "html" and self.edition == "source":
             # (a caption may hold links, so match the image's target, not its whole caption)
             text = re.sub(r"(\]\()(figures/[\w.-]+\)\{#fig:)", r"\1../\2", text)
+        # [本章的后记](#backmatter): a link to the chapter's back matter (its first section), which the
+        # reader's edition leaves to the companion (the PDF adds 〔源码卷第 N 页〕)
+        def backmatter(m):
+            ident = self.book.backmatter_id.get(ch)
+            if not ident:
+                die(f"{ch.path}: a link to #backmatter, but the chapter's first back-matter heading has no {{#id}}")
+            return f"](#{ident})"
+        text = re.sub(r"\]\(#backmatter\)", backmatter, text)
         # links to explicit ids on other pages
         text = re.sub(r"\]\(#([\w:.-]+)\)(\{[^{}]*\})?",
                       lambda m: f"]({self.href(m.group(1))}){m.group(2) or ''}{self.srcpage(m.group(1))}"
@@ -798,9 +823,11 @@ class Writer:
                         f"```{{=html}}\n</details>\n```\n"
                         f":::\n")
         kind = " .nwtest" if test else ""
+        # (the PDF: no page break between the header and the code)
+        keep = "```{=latex}\n\\nopagebreak\n```\n\n" if self.target == "latex" else ""
         return (f"::: {{.nwchunk{kind} #{c.anchor}}}\n"
                 f"{begin}"
-                f"[{tag} {head_name} {sign}{testtag}]{{.nwname}}\n\n"
+                f"[{tag} {head_name} {sign}{testtag}]{{.nwname}}\n\n{keep}"
                 f"{fence} {{.{lang}}}\n{code}\n{fence}\n\n"
                 f"{foot}\n"
                 f"{end}"
@@ -959,9 +986,12 @@ class Writer:
                 "\n\n```{=latex}\n\\end{nwindex}\n```\n")
 
 
-# how many characters of code fit on a line of the PDF (DejaVu Sans Mono at 0.82 of \small
-# in a 16.2 cm text block holds about 84; the shaded box takes a little)
-CODE_COLUMNS = 82
+# how many columns of code the reader's PDF prints on a line without wrapping it (↪): DejaVu Sans
+# Mono at 0.82 of \small (5.2 pt a column) in the shaded box of a 16.2 cm text block holds 88 (89
+# wrap; measured), a Chinese character taking two of them (tools/preamble.tex, \xeCJKVerbAddon).
+# A chunk reference, set in the sans-serif font, is counted as wide as it would be in the
+# monospaced one, which is wider. tools/weave.py widecode lists the reader's lines that are wider.
+CODE_COLUMNS = 88
 
 
 def code_width(line, refs):
@@ -977,6 +1007,49 @@ def code_width(line, refs):
             _, name, number = refs[int(part)]
             total += width(name) + (len(number) + 5 if number else 0)
     return total
+
+
+def wide_code_lines(book, limit=CODE_COLUMNS):
+    """The code lines that the reader's PDF prints wider than LIMIT columns (they would wrap, ↪):
+    in its code chunks, and in the code blocks (```) of the prose it keeps. A list of
+    (file, line, width, where, text), where is 〈chunk number〉 or "prose"."""
+    def width(text):
+        return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text.expandtabs())
+    out = []
+    for ch in book.chapters:
+        if not ch.reader:
+            continue
+        mode = EditionMode()
+        for c in ch.chunks:
+            if c.kind == "code":
+                if not (mode.code() and c.reader):
+                    continue
+                text = "".join(p[1] if p[0] == "text" else "\n" if p[0] == "nl" else
+                               f"〈{p[1]} {book.first_def(p[1]).number}〉" if p[0] == "use" else ""
+                               for p in c.pieces).rstrip("\n")
+                for i, line in enumerate(text.split("\n")):
+                    if width(line) > limit:
+                        out.append((ch.path, c.line + 1 + i, width(line), f"〈{c.name} {c.number}〉", line))
+                continue
+            fence = None
+            for i, line in enumerate(doc_text(c).split("\n")):
+                keep = mode.line(line)
+                opened = fence
+                fence = code_fence(line, fence)
+                if keep and opened is not None and fence is not None and width(line) > limit:
+                    out.append((ch.path, c.line + i, width(line), "prose", line))
+    return out
+
+
+def report_wide_code(sources, limit):
+    """tools/weave.py widecode: print the reader's wide code lines, file:line first; 1 if any."""
+    book = load_book(sources)
+    found = wide_code_lines(book, limit)
+    for path, line, w, where, text in found:
+        print(f"{path}:{line}: {w} columns, {where}: {text.strip()}")
+    print(f"weave: {len(found)} code line(s) of the reader's edition wider than {limit} columns",
+          file=sys.stderr)
+    return 1 if found else 0
 
 
 _PINYIN = None
@@ -1349,7 +1422,7 @@ def edition_latex_jobs(book, version, epoch, edition):
             "--number-sections", "--highlight-style=tango",
             "-H", str(TOOLS / "preamble.tex"),
             "-V", "documentclass=ctexbook", "-V", "classoption=fontset=none",
-            "-V", "classoption=zihao=-4", "-V", "papersize=a4",
+            "-V", "classoption=zihao=-4", "-V", "classoption=openany", "-V", "papersize=a4",
             "-V", "geometry:margin=2.4cm", "-V", "colorlinks=true",
             "-V", "linkcolor=blue!50!black", "-V", "urlcolor=blue!50!black",
             "-V", f"title-meta={title}", "-V", f"author-meta={BOOK_AUTHOR}",
@@ -1465,13 +1538,15 @@ def run_epub(job, out, stamp=None):
                         return ("" if target == name else rel) + "#" + anchor
                     text = resolve_refs(text, job, where)
                     # a link to what only the source companion has (a test, a chunk of the back
-                    # matter, appendices B-D) keeps its words and class, without the link
+                    # matter, appendices B-D) keeps its words and class, without the link, and says
+                    # where it is (the PDF: 〔源码卷第 N 页〕)
                     def unlink(m, name=name):
                         href = re.search(r'href="([^"#:]*)#([^"]+)"', m.group(1))
                         if not href or href.group(2) in files:
                             return m.group(0)
                         cls = re.search(r'class="([^"]*)"', m.group(1))
-                        return f'<span class="{cls.group(1) if cls else "nwsrc"} nwsrc">{m.group(2)}</span>'
+                        return (f'<span class="{cls.group(1) if cls else "nwsrc"} nwsrc">{m.group(2)}</span>'
+                                '<span class="nwsrcnote">〔源码卷〕</span>')
                     text = re.sub(r'<a(\s[^>]*)>(.*?)</a>', unlink, text, flags=re.S)
                     text = re.sub(r'<div class="nwcites">.*?</div>\n?', "", text, flags=re.S)
                     text = polish_html(text)
@@ -1959,7 +2034,7 @@ def run_all(jobs, html_dir, latex_file):
 
 
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] in ("prepare", "run", "contents", "srcpages"):
+    if len(sys.argv) > 1 and sys.argv[1] in ("prepare", "run", "contents", "srcpages", "widecode"):
         return steps(sys.argv[1], sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--html", type=Path)
@@ -2000,6 +2075,12 @@ def steps(step, argv):
         a = ap.parse_args(argv)
         job = json.loads(a.job.read_text(encoding="utf-8"))
         (run_epub if job["target"] == "epub" else run_job)(job, a.out, a.job.with_name(a.job.name + ".digest"))
+    elif step == "widecode":
+        ap.add_argument("--columns", type=int, default=CODE_COLUMNS,
+                        help=f"the widest line the page holds (default {CODE_COLUMNS}; a Chinese character counts 2)")
+        ap.add_argument("sources", nargs="+")
+        a = ap.parse_args(argv)
+        return report_wide_code(a.sources, a.columns)
     elif step == "srcpages":
         ap.add_argument("aux", type=Path, help="the companion's .aux (attn-book-source.aux)")
         ap.add_argument("out", type=Path, help="source-pages.tex, which the reader's edition reads")

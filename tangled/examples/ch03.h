@@ -1,4 +1,4 @@
-#line 1752 "book/03-attention.nw"
+#line 1753 "book/03-attention.nw"
 /* examples/ch03.h：第 3 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH03_H
 #define ATTN_EXAMPLES_CH03_H
@@ -22,7 +22,7 @@ static inline void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 1812 "book/03-attention.nw"
+#line 1813 "book/03-attention.nw"
 /* 一行分数 (2, 1, 0, -1) 和四个温度 */
 enum { TEMP_N = 4, TEMP_COUNT = 4 };
 static const float temp_scores[TEMP_N] = {2, 1, 0, -1};
@@ -35,7 +35,7 @@ static inline int softmax_at_temperature(float t, float *w)
         w[j] = temp_scores[j] / t;
     return attn_softmax(w, TEMP_N);
 }
-#line 210 "book/03-attention.nw"
+#line 211 "book/03-attention.nw"
 /* out[n_q][d_v] = softmax(q[n_q][d_k] · k[n_k][d_k]ᵀ / √d_k) · v[n_k][d_v]，
    w[n_q][n_k] 接收注意力权重 */
 static inline void sdpa_plain(const float *q, const float *k, const float *v,
@@ -62,7 +62,7 @@ static inline void sdpa_plain(const float *q, const float *k, const float *v,
         }
     }
 }
-#line 309 "book/03-attention.nw"
+#line 312 "book/03-attention.nw"
 /* a fluffy blue creature roamed the verdant forest：八个词，每个词 5 维。
    分量：名词、形容词、第一个短语、第二个短语、动词。 */
 enum { FL_N = 8, FL_D = 5, FL_DK = 3 };
@@ -79,7 +79,8 @@ static const float fluffy_x[FL_N * FL_D] = {
     1, 0, 0, 1, 0,   /* forest */
 };
 
-/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，算出 q[8][3] = X W_Q 和 k[8][3] = X W_K */
+/* 用强度 s（名词找形容词）和 c（同一短语）造出 W_Q、W_K，
+   算出 q[8][3] = X W_Q 和 k[8][3] = X W_K */
 static inline int fluffy_qk(float s, float c, float *q, float *k)
 {
     /* w_q[5][3]、w_k[5][3]：行是词向量的分量，列是查询（键）的分量 */
@@ -97,9 +98,10 @@ static inline int fluffy_qk(float s, float c, float *q, float *k)
         0, 0, c,
         0, 0, 0,
     };
-    int status = attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);   /* Q = X W_Q */
+    /* Q = X W_Q，K = X W_K */
+    int status = attn_linear(fluffy_x, w_q, NULL, q, FL_N, FL_D, FL_DK);
     if (status == ATTN_OK)
-        status = attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);  /* K = X W_K */
+        status = attn_linear(fluffy_x, w_k, NULL, k, FL_N, FL_D, FL_DK);
     return status;
 }
 
@@ -113,5 +115,5 @@ static inline int fluffy_attention(float s, float c, float *w, float *out)
     return status;
 }
 
-#line 1768 "book/03-attention.nw"
+#line 1769 "book/03-attention.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 456 "book/04-scaling.nw"
+#line 457 "book/04-scaling.nw"
 /* examples/ch04.h：第 4 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH04_H
 #define ATTN_EXAMPLES_CH04_H
@@ -12,17 +12,18 @@
 #line 84 "book/04-scaling.nw"
 /* 用 n 对随机向量估计 Var(scale · q·k)；q、k 的分量独立，服从 N(0, sigma^2)。
    返回样本方差（分母 n - 1）；出错时返回 -1。 */
-static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma, float scale)
+static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma,
+                                   float scale)
 {
     float *q = malloc(d_k * sizeof *q), *k = malloc(d_k * sizeof *k);
     double sum = 0.0, sum2 = 0.0;
-#line 433 "book/04-scaling.nw"
+#line 434 "book/04-scaling.nw"
     if (q == NULL || k == NULL || n < 2) {
         free(q);
         free(k);
         return -1.0;
     }
-#line 91 "book/04-scaling.nw"
+#line 92 "book/04-scaling.nw"
     for (size_t s = 0; s < n; s++) {
         attn_rng_normal(r, q, d_k);
         attn_rng_normal(r, k, d_k);
@@ -39,7 +40,7 @@ static inline double dot_variance(attn_rng *r, size_t d_k, size_t n, float sigma
     double mean = sum / (double)n;
     return (sum2 - (double)n * mean * mean) / (double)(n - 1);
 }
-#line 145 "book/04-scaling.nw"
+#line 146 "book/04-scaling.nw"
 /* H = -Σ_j p[j]·ln p[j]，单位是奈特（nat） */
 static inline double row_entropy(const float *p, size_t n)
 {
@@ -49,7 +50,7 @@ static inline double row_entropy(const float *p, size_t n)
             h -= (double)p[j] * log((double)p[j]);
     return h;
 }
-#line 160 "book/04-scaling.nw"
+#line 161 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，用 attn_sdpa 算出 w[1×n_k]，
    累计最大权重和熵，最后取平均。 */
 static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t trials,
@@ -60,7 +61,7 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
     int status = ATTN_OK;
     *max_w = 0.0;
     *entropy = 0.0;
-#line 441 "book/04-scaling.nw"
+#line 442 "book/04-scaling.nw"
     if (q == NULL || k == NULL || v == NULL || w == NULL) {
         free(q);
         free(k);
@@ -68,7 +69,7 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
         free(w);
         return ATTN_ENOMEM;
     }
-#line 171 "book/04-scaling.nw"
+#line 172 "book/04-scaling.nw"
     for (size_t s = 0; s < trials; s++) {
         attn_rng_normal(r, q, d_k);
         attn_rng_normal(r, k, n_k * d_k);
@@ -89,5 +90,5 @@ static inline int pattern_sharpness(attn_rng *r, size_t d_k, size_t n_k, size_t 
     return status;
 }
 
-#line 470 "book/04-scaling.nw"
+#line 471 "book/04-scaling.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1189 "book/05-mask.nw"
+#line 1226 "book/05-mask.nw"
 /* examples/ch05.h：第 5 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH05_H
 #define ATTN_EXAMPLES_CH05_H
@@ -9,15 +9,17 @@
 
 #line 90 "book/05-mask.nw"
 /* 正确：看不见的分数换成 -inf，再做 softmax。p[n] 得到权重。 */
-static inline void mask_neg_inf(const float *s, const unsigned char *visible, size_t n, float *p)
+static inline void mask_neg_inf(const float *s, const unsigned char *visible,
+                                size_t n, float *p)
 {
     for (size_t j = 0; j < n; j++)
         p[j] = visible[j] ? s[j] : -INFINITY;
     attn_softmax(p, n);
 }
-#line 128 "book/05-mask.nw"
+#line 129 "book/05-mask.nw"
 /* 错误一：看不见的分数置 0，再做 softmax。 */
-static inline void mask_zero_scores(const float *s, const unsigned char *visible, size_t n, float *p)
+static inline void mask_zero_scores(const float *s, const unsigned char *visible,
+                                    size_t n, float *p)
 {
     for (size_t j = 0; j < n; j++)
         p[j] = visible[j] ? s[j] : 0.0f;
@@ -25,7 +27,8 @@ static inline void mask_zero_scores(const float *s, const unsigned char *visible
 }
 
 /* 错误二：先做 softmax，再把看不见的权重置 0。 */
-static inline void mask_zero_weights(const float *s, const unsigned char *visible, size_t n, float *p)
+static inline void mask_zero_weights(const float *s, const unsigned char *visible,
+                                     size_t n, float *p)
 {
     for (size_t j = 0; j < n; j++)
         p[j] = s[j];
@@ -36,7 +39,8 @@ static inline void mask_zero_weights(const float *s, const unsigned char *visibl
 }
 
 /* 错误三：分数加上 -1e9 代替 -inf。 */
-static inline void mask_big_negative(const float *s, const unsigned char *visible, size_t n, float *p)
+static inline void mask_big_negative(const float *s, const unsigned char *visible,
+                                     size_t n, float *p)
 {
     for (size_t j = 0; j < n; j++)
         p[j] = visible[j] ? s[j] : s[j] + -1e9f;
@@ -44,7 +48,8 @@ static inline void mask_big_negative(const float *s, const unsigned char *visibl
 }
 
 /* 错误四：填 -inf，但 softmax 只会减最大值、不管整行都是 -inf 的情形。 */
-static inline void mask_naive_inf(const float *s, const unsigned char *visible, size_t n, float *p)
+static inline void mask_naive_inf(const float *s, const unsigned char *visible,
+                                  size_t n, float *p)
 {
     float m = -INFINITY, sum = 0.0f;
     for (size_t j = 0; j < n; j++) {
@@ -59,7 +64,7 @@ static inline void mask_naive_inf(const float *s, const unsigned char *visible, 
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 1109 "book/05-mask.nw"
+#line 1146 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -70,7 +75,7 @@ static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned 
         return 0;
     return n * sizeof(float);
 }
-#line 1122 "book/05-mask.nw"
+#line 1159 "book/05-mask.nw"
 /* *acc += a·b·c；超出 64 位时返回 0 */
 static inline int macs_add3(unsigned long long *acc, unsigned long long a,
                             unsigned long long b, unsigned long long c)
@@ -98,7 +103,7 @@ static inline unsigned long long kv_generation_macs(size_t n, size_t d, size_t l
     }
     return total;
 }
-#line 1152 "book/05-mask.nw"
+#line 1189 "book/05-mask.nw"
 /* 图 5.1、图 5.2、活图和测试共用：6 个位置的随机查询 q[6×8]、键 k[6×8]、值 v[6×1]（种子 5） */
 enum { KVF_N = 6, KVF_DK = 8, KVF_DV = 1 };
 static inline int causal_example(float *q, float *k, float *v)
@@ -110,7 +115,7 @@ static inline int causal_example(float *q, float *k, float *v)
     if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
     return status;
 }
-#line 1166 "book/05-mask.nw"
+#line 1203 "book/05-mask.nw"
 /* 图 5.2 与测试共用：图 5.1 的查询、键、值逐词追加进缓存；
    第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
 static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
@@ -132,5 +137,5 @@ static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1203 "book/05-mask.nw"
+#line 1240 "book/05-mask.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 659 "book/07-multihead.nw"
+#line 662 "book/07-multihead.nw"
 /* examples/ch07.h：第 7 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH07_H
 #define ATTN_EXAMPLES_CH07_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#line 710 "book/07-multihead.nw"
+#line 713 "book/07-multihead.nw"
 /* 可重复的伪随机数，落在 [-1, 1) */
 static inline float rnd(unsigned *state)
 {
@@ -22,7 +22,7 @@ static inline void rnd_fill(float *a, size_t n, unsigned *state)
     for (size_t i = 0; i < n; i++)
         a[i] = rnd(state);
 }
-#line 118 "book/07-multihead.nw"
+#line 119 "book/07-multihead.nw"
 enum { PH_N = 8, PH_D = 24 };   /* 这个直白的版本支持的最多词数和最大宽度 */
 
 /* 从 big[rows][cols] 里抄出第 col0 列起的 width 列：small[rows][width] */
@@ -42,10 +42,10 @@ static inline int mha_per_head(const attn_mha_weights *w, const float *x_q, size
     float cat[PH_N * PH_D];                             /* 拼接矩阵 cat[n_q][dc] */
     float wq[PH_D * PH_D], wk[PH_D * PH_D], wv[PH_D * PH_D];
     float q[PH_N * PH_D], k[PH_N * PH_D], v[PH_N * PH_D], o[PH_N * PH_D];
-#line 577 "book/07-multihead.nw"
+#line 580 "book/07-multihead.nw"
     if (n_q > PH_N || n_kv > PH_N || dm > PH_D || dc > PH_D || dh == 0)
         return ATTN_EINVAL;
-#line 138 "book/07-multihead.nw"
+#line 139 "book/07-multihead.nw"
     for (size_t h = 0; h < w->n_heads; h++) {
         take_columns(w->w_q, dm, dc, h * dh, dh, wq);   /* W_Q 的第 h 段：dm×dh */
         take_columns(w->w_k, dm, dc, h * dh, dh, wk);
@@ -60,7 +60,7 @@ static inline int mha_per_head(const attn_mha_weights *w, const float *x_q, size
     }
     return attn_linear(cat, w->w_o, w->b_o, out, n_q, dc, dm);
 }
-#line 996 "book/07-multihead.nw"
+#line 999 "book/07-multihead.nw"
 /* a[m][n] 的秩：带部分主元的高斯消元，绝对值小于 tol 的主元当作 0。a 会被改写。 */
 static inline size_t matrix_rank(float *a, size_t m, size_t n, float tol)
 {
@@ -101,7 +101,7 @@ static inline void random_value_map(size_t d, size_t dh, unsigned *seed, float *
             m[r * d + c] = s;
         }
 }
-#line 443 "book/07-multihead.nw"
+#line 445 "book/07-multihead.nw"
 enum { SENT_N = 8, SENT_D = 10, SENT_H = 3, SENT_DH = 8, SENT_DC = SENT_H * SENT_DH };
 
 static const char *const sent_words[SENT_N] = {
@@ -122,7 +122,8 @@ static inline void sent_embed(float *x)
 }
 
 /* w_q、w_k、w_v、w_o、b_q 由调用者提供存储；s 是对得上的一对缩放后的分数 */
-static inline void sent_heads(float s, float *wq, float *wk, float *wv, float *wo, float *bq)
+static inline void sent_heads(float s, float *wq, float *wk, float *wv, float *wo,
+                              float *bq)
 {
     float c = s * sqrtf((float)SENT_DH);   /* 点积乘以 1/sqrt(8) 之后正好是 s */
     for (size_t i = 0; i < SENT_D * SENT_DC; i++)
@@ -149,5 +150,5 @@ static inline void sent_heads(float s, float *wq, float *wk, float *wv, float *w
         }
 }
 
-#line 674 "book/07-multihead.nw"
+#line 677 "book/07-multihead.nw"
 #endif

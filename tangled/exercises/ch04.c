@@ -17,7 +17,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1248 "book/04-scaling.nw"
+#line 1249 "book/04-scaling.nw"
 static int ex_variance(int argc, char **argv)
 {
     size_t dk = 64, n = 10000, seed = 1;
@@ -48,7 +48,7 @@ static int ex_variance(int argc, char **argv)
     printf("缩放后  : %.4f   （理论值 %g ）\n", scaled, s4);
     return 0;
 }
-#line 1281 "book/04-scaling.nw"
+#line 1282 "book/04-scaling.nw"
 static int ex_sharpness(int argc, char **argv)
 {
     size_t dk = 64, nk = 64, trials = 200, seed = 0;
@@ -80,7 +80,7 @@ static int ex_sharpness(int argc, char **argv)
     printf("熵      : %.4f   （上限 ln %zu = %.4f）\n", h, nk, log((double)nk));
     return 0;
 }
-#line 1318 "book/04-scaling.nw"
+#line 1319 "book/04-scaling.nw"
 static int ex_overflow(int argc, char **argv)
 {
     float s = 88.0f;
@@ -102,7 +102,7 @@ static int ex_overflow(int argc, char **argv)
     printf("attn_softmax: %.4f %.4f\n", b[0], b[1]);
     return 0;
 }
-#line 1342 "book/04-scaling.nw"
+#line 1343 "book/04-scaling.nw"
 static int ex_dmodel(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8, seed = 1;
@@ -131,7 +131,7 @@ static int ex_dmodel(int argc, char **argv)
     printf("除以 √d_model: 方差 %.4f   （理论值 1/%zu = %.3f）\n", bad, heads, 1.0 / (double)heads);
     return 0;
 }
-#line 1373 "book/04-scaling.nw"
+#line 1374 "book/04-scaling.nw"
 static int ex_jacobian(int argc, char **argv)
 {
     float times = 10.0f;

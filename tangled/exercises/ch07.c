@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "../examples/ch07.h"
-#line 1361 "book/07-multihead.nw"
+#line 1364 "book/07-multihead.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t d = 512, h = 8;
@@ -28,7 +28,7 @@ static int ex_params(int argc, char **argv)
     printf("切开 X 的模型的参数: %zu\n", 3 * h * dh * dh + d * d);
     return 0;
 }
-#line 1385 "book/07-multihead.nw"
+#line 1388 "book/07-multihead.nw"
 static int ex_factor(int argc, char **argv)
 {
     size_t d = 12288, dh = 128;
@@ -49,7 +49,7 @@ static int ex_factor(int argc, char **argv)
     printf("比值: %.2f\n", (double)full / (double)split);
     return 0;
 }
-#line 1408 "book/07-multihead.nw"
+#line 1411 "book/07-multihead.nw"
 static int ex_rank(int argc, char **argv)
 {
     size_t dh = 3;
@@ -70,7 +70,7 @@ static int ex_rank(int argc, char **argv)
     printf("d_model = 8, d_head = %zu, 值矩阵的秩 = %zu\n", dh, rank);
     return 0;
 }
-#line 1431 "book/07-multihead.nw"
+#line 1434 "book/07-multihead.nw"
 static int ex_pattern(int argc, char **argv)
 {
     size_t head = 1, token = 7;

@@ -1,4 +1,4 @@
-#line 972 "book/04-scaling.nw"
+#line 973 "book/04-scaling.nw"
 /* 图 4.2 的数据：d_k，不缩放的平均最大权重与熵，缩放后的平均最大权重与熵。 */
 #include "attn.h"
 

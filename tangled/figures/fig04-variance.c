@@ -1,4 +1,4 @@
-#line 948 "book/04-scaling.nw"
+#line 949 "book/04-scaling.nw"
 /* 图 4.1 的数据：d_k、未缩放点积的样本方差、缩放后的样本方差。 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 1187 "book/07-multihead.nw"
+#line 1190 "book/07-multihead.nw"
 #include "attn.h"
 
 #include <math.h>

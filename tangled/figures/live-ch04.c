@@ -1,4 +1,4 @@
-#line 1001 "book/04-scaling.nw"
+#line 1002 "book/04-scaling.nw"
 /* 图 4.2 的活图：一个查询、8 个键，d_k 可以改；不缩放与缩放后的权重。 */
 #include "attn.h"
 #include "live_json.h"

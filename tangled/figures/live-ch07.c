@@ -1,4 +1,4 @@
-#line 1224 "book/07-multihead.nw"
+#line 1227 "book/07-multihead.nw"
 /* 图 7.1 的活图：三个手工头，分数 s 和因果掩码可以改。 */
 #include "attn.h"
 #include "live_json.h"

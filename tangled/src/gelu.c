@@ -1,22 +1,22 @@
-#line 215 "book/11-block.nw"
+#line 216 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2021 "book/11-block.nw"
+#line 1775 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1427 "book/D-cpu.nw"
+#line 1909 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
-#line 219 "book/11-block.nw"
+#line 220 "book/11-block.nw"
 #include <math.h>
 #include <stdlib.h>
 
 int attn_gelu(float *x, size_t n)
 {
-#line 1996 "book/11-block.nw"
+#line 1750 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
-#line 225 "book/11-block.nw"
+#line 226 "book/11-block.nw"
     attn_gelu_kernel(x, n);
     return ATTN_OK;
 }
@@ -24,32 +24,32 @@ int attn_gelu(float *x, size_t n)
 void attn_gelu_kernel(float *x, size_t n)
 {
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 2025 "book/11-block.nw"
+#line 1779 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1431 "book/D-cpu.nw"
+#line 1913 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 233 "book/11-block.nw"
+#line 234 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 2002 "book/11-block.nw"
+#line 1756 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
         }
-#line 236 "book/11-block.nw"
+#line 237 "book/11-block.nw"
         double u = c * (t + 0.044715 * t * t * t);
         x[i] = (float)(t / (1.0 + exp(-2.0 * u)));
     }
 }
 
-#line 270 "book/11-block.nw"
+#line 271 "book/11-block.nw"
 int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
                   const float *w1, const float *b1, size_t d_hidden,
                   const float *w2, const float *b2, size_t d_out, float *y)
 {
     return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
 }
-#line 1504 "book/12-learning.nw"
+#line 1519 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
@@ -57,7 +57,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 /* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
-#line 1231 "book/12-learning.nw"
+#line 1238 "book/12-learning.nw"
     if (isinf(x))
         return x > 0 ? 1.0 : 0.0;
 #line 565 "book/12-learning.nw"
@@ -69,7 +69,7 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1259 "book/12-learning.nw"
+#line 1266 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -83,9 +83,9 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 /* 参数已经查过 */
 void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1644 "book/12-learning.nw"
+#line 1667 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1435 "book/D-cpu.nw"
+#line 1917 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 582 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)

@@ -1,18 +1,18 @@
-#line 92 "book/11-block.nw"
+#line 93 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2013 "book/11-block.nw"
+#line 1767 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1454 "book/D-cpu.nw"
+#line 1936 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
-#line 96 "book/11-block.nw"
+#line 97 "book/11-block.nw"
 #include <math.h>
 
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 2035 "book/11-block.nw"
+#line 1789 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -23,30 +23,30 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
         attn_overlap(gamma, d * sizeof(float), y, bytes) ||
         attn_overlap(beta, d * sizeof(float), y, bytes))
         return ATTN_EINVAL;
-#line 102 "book/11-block.nw"
+#line 103 "book/11-block.nw"
     return attn_layernorm_kernel(x, gamma, beta, y, n, d, eps);
 }
 
 /* 参数已经查过；只看数：有无穷大时拒绝，一个数也不写 */
-int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
-                          size_t n, size_t d, float eps)
+int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
+                          float *y, size_t n, size_t d, float eps)
 {
-#line 2048 "book/11-block.nw"
+#line 1802 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 2017 "book/11-block.nw"
+#line 1771 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1458 "book/D-cpu.nw"
+#line 1940 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
-#line 111 "book/11-block.nw"
+#line 112 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d;
         float *yi = y + i * d;
-#line 126 "book/11-block.nw"
+#line 127 "book/11-block.nw"
         /* mean = Σ x[j] / d；var = Σ (x[j] − mean)² / d */
         double mean = 0.0, var = 0.0;
         for (size_t j = 0; j < d; j++)
@@ -58,24 +58,24 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
         }
         var /= (double)d;
         double inv = 1.0 / sqrt(var + (double)eps);
-#line 140 "book/11-block.nw"
+#line 141 "book/11-block.nw"
         /* y[j] = (x[j] − mean) · inv · gamma[j] + beta[j] */
         for (size_t j = 0; j < d; j++) {
             double g = gamma ? gamma[j] : 1.0;      /* 没有增益时是 1，没有偏移时是 0 */
             double b = beta ? beta[j] : 0.0;
             yi[j] = (float)((xi[j] - mean) * inv * g + b);
         }
-#line 116 "book/11-block.nw"
+#line 117 "book/11-block.nw"
     }
     return ATTN_OK;
 }
-#line 1504 "book/12-learning.nw"
+#line 1519 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 1610 "book/12-learning.nw"
+#line 1625 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 1482 "book/D-cpu.nw"
+#line 1964 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #include <stdlib.h>
@@ -84,7 +84,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1238 "book/12-learning.nw"
+#line 1245 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -110,9 +110,9 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 1640 "book/12-learning.nw"
+#line 1663 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
-#line 1477 "book/D-cpu.nw"
+#line 1959 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
 #line 513 "book/12-learning.nw"
@@ -142,7 +142,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
     }
     return ATTN_OK;
 }
-#line 1490 "book/D-cpu.nw"
+#line 1972 "book/D-cpu.nw"
 /* 附录 D：层规范化的反向传播分给几个线程，结果与第 12 章的循环一位不差 */
 
 /* 少于 LN_MANY 个数的问题留给第 12 章的循环；按列分时每件工作 LN_COLS 列 */

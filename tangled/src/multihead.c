@@ -1,4 +1,4 @@
-#line 172 "book/07-multihead.nw"
+#line 173 "book/07-multihead.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#line 595 "book/07-multihead.nw"
+#line 598 "book/07-multihead.nw"
 /* 检查指针、维度和所有缓冲区的字节数；成功时 *d_cat = n_heads·d_head。 */
 static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
                      const float *x_kv, size_t n_kv, size_t *d_cat)
@@ -27,7 +27,7 @@ static int mha_check(const attn_mha_weights *w, const float *x_q, size_t n_q,
     return ATTN_OK;
 }
 
-#line 621 "book/07-multihead.nw"
+#line 624 "book/07-multihead.nw"
 struct mha_scratch {
     void *mem;             /* 一次分配：注意力核心的工作区在前，下面四个矩阵在后 */
     float *qa, *ka, *va;   /* 所有头的投影：qa[n_q][d_cat]，ka、va[n_kv][d_cat] */
@@ -54,7 +54,7 @@ static int mha_scratch_alloc(struct mha_scratch *s, size_t n_q, size_t n_kv, siz
     return ATTN_OK;
 }
 
-#line 219 "book/07-multihead.nw"
+#line 220 "book/07-multihead.nw"
 /* qa[n_q][d_cat]  = x_q · w_q + b_q
    ka[n_kv][d_cat] = x_kv · w_k + b_k
    va[n_kv][d_cat] = x_kv · w_v + b_v */
@@ -70,9 +70,10 @@ static int mha_project(const attn_mha_weights *w, size_t d_cat,
     return status;
 }
 
-#line 243 "book/07-multihead.nw"
+#line 244 "book/07-multihead.nw"
 /* 问题的形状；缓冲区分配好以后再由 mha_problem_buffers 填上 */
-static attn_problem mha_problem(const attn_mha_weights *w, size_t d_cat, size_t n_q, size_t n_kv,
+static attn_problem mha_problem(const attn_mha_weights *w, size_t d_cat,
+                                size_t n_q, size_t n_kv,
                                 const unsigned char *mask, int causal)
 {
     size_t dh = w->d_head;
@@ -93,7 +94,7 @@ static void mha_problem_buffers(attn_problem *prob, const struct mha_scratch *s)
     prob->scratch = s->mem;
 }
 
-#line 187 "book/07-multihead.nw"
+#line 188 "book/07-multihead.nw"
 int attn_mha(const attn_mha_weights *w,
              const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
              const unsigned char *mask, int causal, float *out)
@@ -102,13 +103,13 @@ int attn_mha(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 584 "book/07-multihead.nw"
+#line 587 "book/07-multihead.nw"
     if (out == NULL)
         return ATTN_EINVAL;
     if (attn_overlap(out, n_q * w->d_model * sizeof *out, w->w_o, d_cat * w->d_model * sizeof *out) ||
         attn_overlap(out, n_q * w->d_model * sizeof *out, w->b_o, w->d_model * sizeof *out))
         return ATTN_EINVAL;
-#line 196 "book/07-multihead.nw"
+#line 197 "book/07-multihead.nw"
     attn_problem prob = mha_problem(w, d_cat, n_q, n_kv, mask, causal);
     struct mha_scratch s;
     status = mha_scratch_alloc(&s, n_q, n_kv, d_cat, attn_problem_scratch_bytes(&prob));
@@ -119,15 +120,15 @@ int attn_mha(const attn_mha_weights *w,
         status = attn_problem_solve(&prob);
     }
     if (status == ATTN_OK)
-#line 271 "book/07-multihead.nw"
+#line 273 "book/07-multihead.nw"
         /* out[n_q][d_model] = cat[n_q][d_cat] · w_o[d_cat][d_model] + b_o[d_model] */
         status = attn_linear(s.cat, w->w_o, w->b_o, out, n_q, d_cat, w->d_model);
-#line 207 "book/07-multihead.nw"
+#line 208 "book/07-multihead.nw"
     free(s.mem);
     return status;
 }
 
-#line 279 "book/07-multihead.nw"
+#line 281 "book/07-multihead.nw"
 int attn_mha_pattern(const attn_mha_weights *w,
                      const float *x_q, size_t n_q, const float *x_kv, size_t n_kv,
                      const unsigned char *mask, int causal, size_t head, float *pattern)
@@ -136,10 +137,10 @@ int attn_mha_pattern(const attn_mha_weights *w,
     int status = mha_check(w, x_q, n_q, x_kv, n_kv, &d_cat);
     if (status != ATTN_OK)
         return status;
-#line 649 "book/07-multihead.nw"
+#line 652 "book/07-multihead.nw"
     if (pattern == NULL || head >= w->n_heads)
         return ATTN_EINVAL;
-#line 288 "book/07-multihead.nw"
+#line 290 "book/07-multihead.nw"
     attn_problem prob = mha_problem(w, d_cat, n_q, n_kv, mask, causal);
     prob.heads = 1;
     struct mha_scratch s;

@@ -1,4 +1,4 @@
-#line 158 "book/08-params.nw"
+#line 159 "book/08-params.nw"
 #include "attn.h"
 #include "checked.h"
 
@@ -6,27 +6,28 @@
 
 int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
 {
-#line 607 "book/08-params.nw"
+#line 621 "book/08-params.nw"
     if (c == NULL || out == NULL)
         return ATTN_EINVAL;
     if (c->d_model == 0 || c->n_heads == 0 || c->d_head == 0 || c->n_layers == 0 ||
         c->d_ff == 0 || c->vocab == 0 || c->n_ctx == 0)
         return ATTN_EINVAL;
-#line 166 "book/08-params.nw"
+#line 167 "book/08-params.nw"
     attn_param_breakdown b;
     memset(&b, 0, sizeof b);
     int ok = 1;
     uint64_t d = c->d_model;
     uint64_t hd = attn_u64_mul(c->n_heads, c->d_head, &ok);   /* 所有头拼起来的宽度 */
-#line 188 "book/08-params.nw"
+#line 189 "book/08-params.nw"
     /* W_Q, W_K, W_V: w[d][hd] + b[hd]；W_O: w[hd][d] + b[d] */
     uint64_t w = attn_u64_mul(d, hd, &ok);
     b.q = attn_u64_add(w, c->biases ? hd : 0, &ok);
     b.k = b.q;
     b.v = b.q;
     b.o = attn_u64_add(w, c->biases ? d : 0, &ok);
-    b.attention = attn_u64_add(attn_u64_add(b.q, b.k, &ok), attn_u64_add(b.v, b.o, &ok), &ok);
-#line 200 "book/08-params.nw"
+    b.attention = attn_u64_add(attn_u64_add(b.q, b.k, &ok),
+                               attn_u64_add(b.v, b.o, &ok), &ok);
+#line 202 "book/08-params.nw"
     /* 升维 w[d][d_ff] + b[d_ff]，降维 w[d_ff][d] + b[d]；两个层规范化各 2d */
     uint64_t up = attn_u64_add(attn_u64_mul(d, c->d_ff, &ok), c->biases ? c->d_ff : 0, &ok);
     uint64_t down = attn_u64_add(attn_u64_mul(c->d_ff, d, &ok), c->biases ? d : 0, &ok);
@@ -34,27 +35,28 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
     b.norms = c->layer_norms ? attn_u64_mul(4, d, &ok) : 0;
     b.layer = attn_u64_add(attn_u64_add(b.attention, b.mlp, &ok), b.norms, &ok);
     b.layers = attn_u64_mul(c->n_layers, b.layer, &ok);
-#line 212 "book/08-params.nw"
+#line 214 "book/08-params.nw"
     b.embedding = attn_u64_mul(c->vocab, d, &ok);
     b.positions = c->learned_positions ? attn_u64_mul(c->n_ctx, d, &ok) : 0;
     b.final_norm = c->layer_norms ? attn_u64_mul(2, d, &ok) : 0;
     b.unembedding = c->tied ? 0 : b.embedding;
-#line 221 "book/08-params.nw"
+#line 223 "book/08-params.nw"
     b.attention_all = attn_u64_mul(c->n_layers, b.attention, &ok);
     b.mlp_all = attn_u64_mul(c->n_layers, b.mlp, &ok);
     b.norms_all = attn_u64_add(attn_u64_mul(c->n_layers, b.norms, &ok), b.final_norm, &ok);
-    b.embeddings_all = attn_u64_add(attn_u64_add(b.embedding, b.positions, &ok), b.unembedding, &ok);
+    b.embeddings_all = attn_u64_add(attn_u64_add(b.embedding, b.positions, &ok),
+                                    b.unembedding, &ok);
     b.total = attn_u64_add(attn_u64_add(b.attention_all, b.mlp_all, &ok),
                            attn_u64_add(b.norms_all, b.embeddings_all, &ok), &ok);
-#line 640 "book/08-params.nw"
+#line 654 "book/08-params.nw"
     if (!ok)
         return ATTN_EINVAL;
-#line 176 "book/08-params.nw"
+#line 177 "book/08-params.nw"
     *out = b;
     return ATTN_OK;
 }
 
-#line 617 "book/08-params.nw"
+#line 631 "book/08-params.nw"
 int attn_gpt_preset(const char *name, attn_gpt_config *c)
 {
     if (name == NULL || c == NULL)

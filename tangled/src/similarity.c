@@ -1,4 +1,4 @@
-#line 108 "book/02-similarity.nw"
+#line 109 "book/02-similarity.nw"
 /* src/similarity.c — 两个向量有多相关：点积、余弦相似度、欧氏距离。 */
 #include "attn.h"
 #include "internal.h"
@@ -7,11 +7,11 @@
 
 int attn_dot(const float *a, const float *b, size_t n, float *out)
 {
-#line 481 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-#line 117 "book/02-similarity.nw"
+#line 118 "book/02-similarity.nw"
     /* out = a[n] · b[n] */
     double s = 0.0;
     for (size_t t = 0; t < n; t++)
@@ -20,14 +20,14 @@ int attn_dot(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 147 "book/02-similarity.nw"
+#line 148 "book/02-similarity.nw"
 int attn_cosine(const float *a, const float *b, size_t n, float *out)
 {
-#line 481 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-#line 150 "book/02-similarity.nw"
+#line 151 "book/02-similarity.nw"
     /* ab = a·b，aa = a·a，bb = b·b，都在一趟循环里累加 */
     double ab = 0.0, aa = 0.0, bb = 0.0;
     for (size_t t = 0; t < n; t++) {
@@ -41,14 +41,14 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 207 "book/02-similarity.nw"
+#line 214 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
-#line 481 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-#line 210 "book/02-similarity.nw"
+#line 217 "book/02-similarity.nw"
     /* out = Σ (a[t] - b[t])²，a 和 b 都是 n 维 */
     double s = 0.0;
     for (size_t t = 0; t < n; t++) {
@@ -59,10 +59,11 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 276 "book/02-similarity.nw"
-int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d, float *out)
+#line 284 "book/02-similarity.nw"
+int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d,
+                 float *out)
 {
-#line 489 "book/02-similarity.nw"
+#line 500 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n_a == 0 || n_b == 0 || d == 0)
         return ATTN_EINVAL;
@@ -72,7 +73,7 @@ int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t 
     if (attn_overlap(out, n_a * n_b * sizeof *out, a, n_a * d * sizeof *a) ||
         attn_overlap(out, n_a * n_b * sizeof *out, b, n_b * d * sizeof *b))
         return ATTN_EINVAL;
-#line 279 "book/02-similarity.nw"
+#line 288 "book/02-similarity.nw"
     /* out[n_a][n_b] = a[n_a][d] · bᵀ，b 是 [n_b][d] */
     for (size_t i = 0; i < n_a; i++)
         for (size_t j = 0; j < n_b; j++) {

@@ -1,15 +1,15 @@
-#line 234 "book/04-scaling.nw"
+#line 235 "book/04-scaling.nw"
 #include "attn.h"
 #include "internal.h"
 
 int attn_softmax_jacobian(const float *p, size_t n, float *jac)
 {
-#line 423 "book/04-scaling.nw"
+#line 424 "book/04-scaling.nw"
     size_t bytes;
     if (p == NULL || jac == NULL || n == 0 || !attn_bytes2(&bytes, n, n) ||
         attn_overlap(jac, bytes, p, n * sizeof *p))
         return ATTN_EINVAL;
-#line 240 "book/04-scaling.nw"
+#line 241 "book/04-scaling.nw"
     /* jac[n][n] = diag(p) − pᵀ·p */
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++)

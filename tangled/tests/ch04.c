@@ -1,4 +1,4 @@
-#line 474 "book/04-scaling.nw"
+#line 475 "book/04-scaling.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "../examples/ch04.h"
-#line 747 "book/04-scaling.nw"
+#line 748 "book/04-scaling.nw"
 /* trials 次：随机 q[1×d_k]、k[n_k×d_k]，取 J[n_k×n_k] 中最大的 |J_ij|，返回平均值；出错时返回 -1。 */
 static double mean_jacobian_max(attn_rng *r, size_t d_k, size_t n_k, size_t trials, float scale)
 {
@@ -39,10 +39,10 @@ done:
     return result;
 }
 
-#line 484 "book/04-scaling.nw"
+#line 485 "book/04-scaling.nw"
 int main(void)
 {
-#line 504 "book/04-scaling.nw"
+#line 505 "book/04-scaling.nw"
     check_section("分数放大十倍，softmax 变得尖锐");
     {
         float s[3] = {1.0f, 0.5f, 0.0f};
@@ -57,7 +57,7 @@ int main(void)
         CHECK_NEAR(t[2], 0.0000451, 1e-7);
         CHECK_NEAR(t[1] / t[0], expf(-5.0f), 1e-6);
     }
-#line 521 "book/04-scaling.nw"
+#line 522 "book/04-scaling.nw"
     check_section("均匀分布也一样：除以 √d_k 方差回到 1，除以 d_k 只剩 1/d_k");
     {
         const int d = 64, pairs = 4000;
@@ -87,7 +87,7 @@ int main(void)
         CHECK_NEAR(var[1], 1.0, 0.1);                      /* 除以 √d_k：约 1 */
         CHECK_NEAR(var[2], 1.0 / 64, 0.1 / 64);            /* 除以 d_k：约 1/d_k */
     }
-#line 553 "book/04-scaling.nw"
+#line 554 "book/04-scaling.nw"
     check_section("点积的方差：从 d_k = 1 到 1024");
     {
         const size_t n = 10000;
@@ -104,7 +104,7 @@ int main(void)
             CHECK_NEAR(raw / d, 1.0, 5 * se);
         }
     }
-#line 572 "book/04-scaling.nw"
+#line 573 "book/04-scaling.nw"
     check_section("GPT-2 式的初始化：x 的分量方差 1，W 的元素 N(0, 0.02²)，d_model = 768：q 的分量方差约 0.31，缩放后的分数方差约 0.094");
     {
         enum { D = 768, DK = 64, N = 256 };
@@ -146,7 +146,7 @@ int main(void)
         free(q);
         free(k);
     }
-#line 616 "book/04-scaling.nw"
+#line 617 "book/04-scaling.nw"
     check_section("注意力模式的尖锐程度：缩放与不缩放");
     if (!check_light("d_k = 1 与 1024 各 200 次平均")) {
         double m1, h1, m2, h2, m3, h3, m4, h4;
@@ -166,7 +166,7 @@ int main(void)
         CHECK_NEAR(m3, m4, 0.05);
         CHECK_NEAR(h3, h4, 0.15);
     }
-#line 638 "book/04-scaling.nw"
+#line 639 "book/04-scaling.nw"
     check_section("softmax 的雅可比矩阵");
     {
         float half[2] = {0.5f, 0.5f}, j2[4];
@@ -205,7 +205,7 @@ int main(void)
         CHECK_STATUS(attn_softmax_jacobian(s, 0, js), ATTN_EINVAL);
         CHECK_STATUS(attn_softmax_jacobian(NULL, 3, js), ATTN_EINVAL);
     }
-#line 682 "book/04-scaling.nw"
+#line 683 "book/04-scaling.nw"
     check_section("分数拉开后：对分数、查询、键的梯度趋于 0，对值的梯度不会（正文的表）");
     {
         /* d_k = 1，scale = 1：s_j = q·k_j；v = (1, 0, 0)，L = o，所以 ∂L/∂p = v */
@@ -268,7 +268,7 @@ int main(void)
         /* 从 q = 1 到 q = 20：对分数和查询的梯度都小了五千倍以上 */
         CHECK(got_s[0] / got_s[2] > 5000 && got_q[0] / got_q[2] > 5000);
     }
-#line 780 "book/04-scaling.nw"
+#line 781 "book/04-scaling.nw"
     check_section("雅可比矩阵：上限 1/4，不缩放时趋于 0");
     {
         attn_rng r;
@@ -327,7 +327,7 @@ int main(void)
             CHECK_NEAR(scaled, 0.093, 0.0005);
         }
     }
-#line 841 "book/04-scaling.nw"
+#line 842 "book/04-scaling.nw"
     check_section("e 的 50 次方，以及 expf 的溢出界限");
     {
         CHECK_REL(exp(50.0), 5.185e21, 1e-4);
@@ -337,7 +337,7 @@ int main(void)
         CHECK(isfinite(expf(88.72f)));
         CHECK(isinf(expf(88.73f)));
     }
-#line 853 "book/04-scaling.nw"
+#line 854 "book/04-scaling.nw"
     check_section("朴素 softmax 溢出成 NaN，减去最大值就不会");
     {
         float a[2] = {100.0f, 99.0f}, b[2] = {100.0f, 99.0f}, c[2] = {1.0f, 0.0f};
@@ -354,7 +354,7 @@ int main(void)
         CHECK_NEAR(d[0], 0.99995, 1e-5);
         CHECK_NEAR(d[1], 0.0000454, 1e-7);
     }
-#line 872 "book/04-scaling.nw"
+#line 873 "book/04-scaling.nw"
     check_section("scale 参数：0 表示 1/√d_k，1 表示不缩放");
     {
         enum { NQ = 3, NK = 5, DK = 16, DV = 4 };
@@ -386,7 +386,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, NAN, NULL, 0, o1, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, NQ, NK, DK, DV, INFINITY, NULL, 0, o1, NULL), ATTN_EINVAL);
     }
-#line 906 "book/04-scaling.nw"
+#line 907 "book/04-scaling.nw"
     check_section("除以 √d_model 而不是 √d_head");
     {
         CHECK_INT(12288 / 96, 128);
@@ -411,7 +411,7 @@ int main(void)
         CHECK_NEAR(m_bad, 0.035, 0.0005);
         CHECK_NEAR(h_bad, 4.097, 0.0005);
     }
-#line 933 "book/04-scaling.nw"
+#line 934 "book/04-scaling.nw"
     check_section("缩放不是归一化：分量标准差为 2 时方差是 16");
     {
         const size_t n = 10000, d = 64;
@@ -420,6 +420,6 @@ int main(void)
         double var = dot_variance(&r, d, n, 2.0f, 1.0f / sqrtf((float)d));
         CHECK_NEAR(var, 16.0, 5 * 16.0 * sqrt((2.0 + 6.0 / d) / n));
     }
-#line 499 "book/04-scaling.nw"
+#line 500 "book/04-scaling.nw"
     return check_summary("ch04");
 }

@@ -1,4 +1,4 @@
-#line 678 "book/07-multihead.nw"
+#line 681 "book/07-multihead.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "../examples/ch07.h"
-#line 759 "book/07-multihead.nw"
+#line 762 "book/07-multihead.nw"
 enum { RMAX = 8, DMAX = 12, CMAX = 24 };   /* 参考实现支持的最大序列长度和宽度 */
 
 /* c[m][n] = a[m][k] · b[k][n] (+ bias[n]) */
@@ -59,10 +59,10 @@ static void ref_mha(const attn_mha_weights *w, const float *xq, size_t nq,
 }
 
 
-#line 687 "book/07-multihead.nw"
+#line 690 "book/07-multihead.nw"
 int main(void)
 {
-#line 725 "book/07-multihead.nw"
+#line 728 "book/07-multihead.nw"
     check_section("手算例子：两个词、两个头");
     {
         const float x[2 * 2] = {1, 0,
@@ -92,7 +92,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.25, 1e-6);
         CHECK_NEAR(p[3], 0.75, 1e-6);
     }
-#line 813 "book/07-multihead.nw"
+#line 816 "book/07-multihead.nw"
     check_section("一个头一个头地算：手算例子，以及随机权重上与 attn_mha 一致");
     {
         const float x[2 * 2] = {1, 0,
@@ -121,7 +121,7 @@ int main(void)
         /* 尺寸超出直白版本的数组时拒绝，而不是越界 */
         CHECK_STATUS(mha_per_head(&w, xq, PH_N + 1, xkv, NKV, mine), ATTN_EINVAL);
     }
-#line 844 "book/07-multihead.nw"
+#line 847 "book/07-multihead.nw"
     check_section("attn_mha 与直白的参考实现一致");
     {
         enum { DM = 6, NH = 3, DH = 4, DC = NH * DH, NQ = 5, NKV = 7 };
@@ -154,7 +154,7 @@ int main(void)
             CHECK_ARRAY_NEAR(got, want, NQ * DM, 1e-5);
         }
     }
-#line 879 "book/07-multihead.nw"
+#line 882 "book/07-multihead.nw"
     check_section("输出层的三个独立检查");
     {
         enum { DM = 4, NH = 2, DH = 3, DC = NH * DH, N = 3 };
@@ -181,7 +181,7 @@ int main(void)
         for (size_t i = 0; i < N * DM; i++)
             CHECK_NEAR(b[i], bo[i % DM], 0);
     }
-#line 910 "book/07-multihead.nw"
+#line 913 "book/07-multihead.nw"
     check_section("attn_mha 拒绝错误的参数");
     {
         float x[4] = {1, 2, 3, 4}, m[4] = {0}, out[4], p[4];
@@ -204,7 +204,7 @@ int main(void)
         bad.d_head = SIZE_MAX / 2;
         CHECK_STATUS(attn_mha(&bad, x, 2, x, 2, NULL, 0, out), ATTN_EINVAL);
     }
-#line 935 "book/07-multihead.nw"
+#line 938 "book/07-multihead.nw"
     check_section("切开 X 是另一个、更弱的模型");
     {
         size_t d = 512, h = 8, dh = 64;
@@ -247,7 +247,7 @@ int main(void)
         CHECK_NEAR(change_split, 0, 0);
         CHECK(change_full > 1e-2);
     }
-#line 980 "book/07-multihead.nw"
+#line 983 "book/07-multihead.nw"
     check_section("值矩阵的参数：12288 → 128 → 12288");
     {
         size_t d = 12288, dh = 128;
@@ -259,7 +259,7 @@ int main(void)
         CHECK_INT(d * dh + d * dh, d * dh * 2);   /* W_Q 加 W_K 等于 value-down 加 value-up */
         CHECK_INT((d * d) / (d * dh), 96);
     }
-#line 1039 "book/07-multihead.nw"
+#line 1042 "book/07-multihead.nw"
     check_section("一个头的值矩阵，秩不超过 d_head");
     {
         unsigned seed = 3;
@@ -269,7 +269,7 @@ int main(void)
         rnd_fill(m, 6 * 6, &seed);
         CHECK_INT(matrix_rank(m, 6, 6, 1e-4f), 6);
     }
-#line 1051 "book/07-multihead.nw"
+#line 1054 "book/07-multihead.nw"
     check_section("拼接再乘 W_O，等于各个头的值矩阵之和");
     {
         enum { DM = 5, NH = 3, DH = 2, DC = NH * DH, N = 4 };
@@ -312,7 +312,7 @@ int main(void)
         CHECK_ARRAY_NEAR(got, sum_up, N * DM, 1e-5);
         CHECK_ARRAY_NEAR(got, sum, N * DM, 1e-5);
     }
-#line 1096 "book/07-multihead.nw"
+#line 1099 "book/07-multihead.nw"
     check_section("值向量的个数等于词数，不等于嵌入维数");
     {
         enum { N = 5, D = 12 };
@@ -333,14 +333,14 @@ int main(void)
         /* GPT-3：代码里每个值向量 d_head = 12288 / 96 = 128 维，升维之后 12288 维 */
         CHECK_INT(12288 / 96, 128);
     }
-#line 1119 "book/07-multihead.nw"
+#line 1122 "book/07-multihead.nw"
     check_section("W_O 把拼接结果映射回 d_model；GPT 里它是方阵");
     {
         CHECK_INT(12 * 64, 768);                           /* W_O 是 d_model × d_model */
         CHECK_INT(96 * 128, 12288);
         CHECK_INT(8 * 64, 512);
     }
-#line 1128 "book/07-multihead.nw"
+#line 1131 "book/07-multihead.nw"
     check_section("三个手工头的注意力模式");
     {
         float x[SENT_N * SENT_D], wq[SENT_D * SENT_DC], wk[SENT_D * SENT_DC];
@@ -366,7 +366,7 @@ int main(void)
             CHECK_NEAR(p[i * SENT_N + 0], e6 / (e6 + (double)i), 1e-5);
         CHECK_NEAR(p[5], 0.0, 0);   /* 第 0 行第 5 列被因果掩码挡住 */
     }
-#line 1156 "book/07-multihead.nw"
+#line 1159 "book/07-multihead.nw"
     check_section("8 个头与 96 个头");
     {
         CHECK_INT(8 * 64, 512);
@@ -379,7 +379,7 @@ int main(void)
         /* 约三分之一：580 亿 / 1750 亿 */
         CHECK_NEAR((double)(per_layer * 96) / 175e9, 0.331, 1e-3);
     }
-#line 1171 "book/07-multihead.nw"
+#line 1174 "book/07-multihead.nw"
     check_section("头数：8、16、12、96，每头的宽度；原论文对比里的 1 个和 32 个头");
     {
         CHECK_INT(512 / 8, 64);                            /* 原始 Transformer 的基础模型 */
@@ -389,6 +389,6 @@ int main(void)
         CHECK_INT(512 / 32, 16);                           /* 对比里最多的头数：每头 16 维 */
         CHECK_INT(512 / 1, 512);                           /* 只用 1 个头：一个 512 维的头 */
     }
-#line 703 "book/07-multihead.nw"
+#line 706 "book/07-multihead.nw"
     return check_summary("ch07");
 }

@@ -1,4 +1,4 @@
-#line 1096 "book/04-scaling.nw"
+#line 1097 "book/04-scaling.nw"
 /* exercises/answers/ch04-softmax-backward.c — 第 4 章练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

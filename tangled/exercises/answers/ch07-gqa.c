@@ -1,4 +1,4 @@
-#line 1490 "book/07-multihead.nw"
+#line 1493 "book/07-multihead.nw"
 /* exercises/answers/ch07-gqa.c — 练习 5 的参考答案 */
 #include "attn.h"
 #include "ex.h"

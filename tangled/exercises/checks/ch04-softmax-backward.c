@@ -1,4 +1,4 @@
-#line 1117 "book/04-scaling.nw"
+#line 1118 "book/04-scaling.nw"
 /* ch04-softmax-backward：梯度穿过 softmax，不造雅可比矩阵（第 4 章练习 6） */
 #include "ex.h"
 

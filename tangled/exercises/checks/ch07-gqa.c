@@ -1,4 +1,4 @@
-#line 1532 "book/07-multihead.nw"
+#line 1535 "book/07-multihead.nw"
 /* ch07-gqa：分组查询注意力（第 7 章练习 5） */
 #include "ex.h"
 

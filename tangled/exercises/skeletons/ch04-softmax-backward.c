@@ -1,4 +1,4 @@
-#line 1076 "book/04-scaling.nw"
+#line 1077 "book/04-scaling.nw"
 /* exercises/ch04-softmax-backward.c — 第 4 章练习 6：梯度穿过 softmax，不造雅可比矩阵。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch04-softmax-backward */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 1470 "book/07-multihead.nw"
+#line 1473 "book/07-multihead.nw"
 /* exercises/ch07-gqa.c — 第 7 章练习 5：分组查询注意力。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch07-gqa */
 #include "attn.h"
