@@ -11,10 +11,11 @@ unset xlabel
 set format x ""
 plot datafile index 0 using 1:2 with lines lw 0.8 lc rgb "#2471a3" title "不裁剪", \
      datafile index 0 using 1:3 with lines lw 0.8 lc rgb "#c0392b" title "裁剪到 1", \
-     1 with lines dt 2 lw 1.5 lc rgb "#222222" title "上限 1"
+     1 with lines dt 2 lw 1.5 lc rgb "#222222" notitle
 set format x "%g"
 set xlabel "步数"
 set yrange [*:*]
+set ytics ("1" 1, "0.01" 0.01, "0.0001" 0.0001)
 set ylabel "检验损失"
 plot datafile index 1 using 1:2 with lines lw 2 lc rgb "#2471a3" title "不裁剪", \
      datafile index 1 using 1:3 with lines lw 2 lc rgb "#c0392b" title "裁剪到 1"

@@ -1,11 +1,11 @@
 # 图：L = (x² + 25y²)/2 的等高线和三条路（数据：tangled/figures/fig12-paths.c，三块 "x y"：
 # 梯度下降、动量、Adam）
-set size ratio -1
 set xrange [-0.4:1.1]
 set yrange [-0.8:1.1]
 set xlabel "x"
 set ylabel "y"
-set key outside right center vertical
+set key top left opaque box
+set xtics 0.2
 set parametric
 set trange [0:2 * pi]
 set samples 200

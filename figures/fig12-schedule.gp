@@ -10,8 +10,8 @@ set key top right
 plot datafile every 10 using 1:($2 * 1000) with lines lw 2 lc rgb "#2471a3" title "预热，然后余弦", \
      0.3 with lines dt 2 lw 1 lc rgb "#555555" title "最小值 3×10^{-4}"
 # 小图：前 400 步
-set origin 0.14, 0.22
-set size 0.4, 0.42
+set origin 0.14, 0.27
+set size 0.4, 0.44
 set xrange [0:400]
 set yrange [0:3.3]
 set xtics 200 font ",8"
