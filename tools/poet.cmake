@@ -17,8 +17,10 @@ set(POET_CORPUS ${PROJECT_SOURCE_DIR}/corpus/node_modules/chinese-poetry/dist/qu
 set(POET_DATA ${PROJECT_BINARY_DIR}/poems)
 set(POET_CHECKPOINT ${PROJECT_SOURCE_DIR}/models/poems.safetensors)
 set(POET_LOG ${PROJECT_SOURCE_DIR}/models/poems.log)
+set(POET_MODELS ${PROJECT_SOURCE_DIR}/models)   # also the checkpoints saved at steps 250, 1000 and 3000
 set(POET_PATHS POET_DEFAULT_CORPUS="${POET_CORPUS}" POET_DEFAULT_DATA="${POET_DATA}"
-               POET_DEFAULT_CHECKPOINT="${POET_CHECKPOINT}" POET_DEFAULT_LOG="${POET_LOG}")
+               POET_DEFAULT_CHECKPOINT="${POET_CHECKPOINT}" POET_DEFAULT_LOG="${POET_LOG}"
+               POET_DEFAULT_MODELS="${POET_MODELS}")
 
 file(GLOB ATTN_POET_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tangled/programs/poet/*.c)
 add_library(attn_poet STATIC ${ATTN_POET_SOURCES})

@@ -24,7 +24,7 @@ def parse_args():
     ap.add_argument("--heads", type=int, default=8)
     ap.add_argument("--threads", type=int, default=2, help="多线程的那几行用几个线程")
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--ladder", action="store_true", help="只测第 9 章的阶梯：参考实现、三种宽度、多个线程")
+    ap.add_argument("--ladder", action="store_true", help="只测第 9 章的阶梯：参考实现、逐行块、分块、最宽的向量、多个线程")
     ap.add_argument("--untuned", action="store_true",
                     help="NumPy、PyTorch 照这台机器的缺省运行（环境里的 OpenBLAS 内核，大块内存每次向系统借还）")
     return ap.parse_args()
@@ -39,12 +39,12 @@ def c(a, *extra, threads=1, repeat=None):
 def ladder(a):
     peaks = {(r["peak"], r["threads"]): r["gflops"]
              for r in c(a, "--peak", threads=1) + c(a, "--peak", threads=a.threads)}
-    steps = [("参考实现（标量，一条加法链）", "chain", c(a, "--impl", "reference", repeat=1)[0])]
-    widths = {"portable": "4 个 float 的向量，分块，在线 softmax", "avx2": "8 个 float（AVX2）",
-              "avx512": "16 个 float（AVX-512）"}
-    for isa, name in widths.items():
-        if (isa, 1) in peaks:
-            steps.append((name, isa, c(a, "--isa", isa)[0]))
+    steps = [("参考实现（标量，一条加法链）", "chain", c(a, "--impl", "reference", repeat=1)[0]),
+             ("逐行块：整行分数，向量化的循环", "portable", c(a, "--impl", "rows")[0]),
+             ("加上分块和在线 softmax", "portable", c(a, "--isa", "portable")[0])]
+    wide = [isa for isa in ("avx512", "avx2") if (isa, 1) in peaks]
+    if wide:
+        steps.append(("加上更宽的向量和多项式的指数", wide[0], c(a, "--isa", wide[0])[0]))
     widest = steps[-1][1]
     if (widest, a.threads) in peaks and a.threads > 1:
         steps.append((f"{a.threads} 个线程", widest, c(a, "--isa", widest, threads=a.threads)[0]))

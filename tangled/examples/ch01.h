@@ -1,4 +1,4 @@
-#line 938 "book/01-mlp.nw"
+#line 944 "book/01-mlp.nw"
 /* examples/ch01.h：第 1 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH01_H
 #define ATTN_EXAMPLES_CH01_H
@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#line 277 "book/01-mlp.nw"
+#line 283 "book/01-mlp.nw"
 /* 在 [0, π] 上等距取 n+1 个节点，构造 g(x) = relu(x·w1 + b1)·w2 + b2：
    w1[1×n], b1[n], w2[n×1], b2[1]，g 在每个节点上等于 sin。
    参数是算出来的，不是训练出来的。 */
@@ -26,5 +26,5 @@ static inline void relu_sine_net(size_t n, float *w1, float *b1, float *w2, floa
     b2[0] = (float)sin(0.0);
 }
 
-#line 948 "book/01-mlp.nw"
+#line 954 "book/01-mlp.nw"
 #endif

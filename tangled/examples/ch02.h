@@ -1,4 +1,4 @@
-#line 911 "book/02-similarity.nw"
+#line 917 "book/02-similarity.nw"
 /* examples/ch02.h：第 2 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH02_H
 #define ATTN_EXAMPLES_CH02_H
@@ -32,7 +32,7 @@ static inline const float *word_xy(const char *w)
             return word_map[i].xy;
     return NULL;
 }
-#line 412 "book/02-similarity.nw"
+#line 418 "book/02-similarity.nw"
 /* weights[n][n]：第 i 行第 j 列是 x[i] 与 x[j] 的余弦乘以 temp；
    normalize 非零时每行再把负数置零、除以行和（行和为 0 时报错，没法除）。
    out[n][d]：第 i 行 = Σ_j weights[i][j] · x[j]。 */
@@ -66,5 +66,5 @@ static inline int naive_attention(const float *x, size_t n, size_t d, int normal
     return ATTN_OK;
 }
 
-#line 924 "book/02-similarity.nw"
+#line 930 "book/02-similarity.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1757 "book/03-attention.nw"
+#line 1753 "book/03-attention.nw"
 /* examples/ch03.h：第 3 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH03_H
 #define ATTN_EXAMPLES_CH03_H
@@ -22,7 +22,7 @@ static inline void softmax_naive(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         x[i] /= sum;
 }
-#line 1817 "book/03-attention.nw"
+#line 1813 "book/03-attention.nw"
 /* 一行分数 (2, 1, 0, -1) 和四个温度 */
 enum { TEMP_N = 4, TEMP_COUNT = 4 };
 static const float temp_scores[TEMP_N] = {2, 1, 0, -1};
@@ -115,5 +115,5 @@ static inline int fluffy_attention(float s, float c, float *w, float *out)
     return status;
 }
 
-#line 1773 "book/03-attention.nw"
+#line 1769 "book/03-attention.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1194 "book/05-mask.nw"
+#line 1226 "book/05-mask.nw"
 /* examples/ch05.h：第 5 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH05_H
 #define ATTN_EXAMPLES_CH05_H
@@ -64,7 +64,7 @@ static inline void mask_naive_inf(const float *s, const unsigned char *visible,
     for (size_t j = 0; j < n; j++)
         p[j] /= sum;
 }
-#line 1114 "book/05-mask.nw"
+#line 1146 "book/05-mask.nw"
 /* n_q×n_k 个 float 占多少字节；溢出时返回 0。 */
 static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned long long n_k)
 {
@@ -75,7 +75,7 @@ static inline unsigned long long pattern_bytes(unsigned long long n_q, unsigned 
         return 0;
     return n * sizeof(float);
 }
-#line 1127 "book/05-mask.nw"
+#line 1159 "book/05-mask.nw"
 /* *acc += a·b·c；超出 64 位时返回 0 */
 static inline int macs_add3(unsigned long long *acc, unsigned long long a,
                             unsigned long long b, unsigned long long c)
@@ -103,7 +103,7 @@ static inline unsigned long long kv_generation_macs(size_t n, size_t d, size_t l
     }
     return total;
 }
-#line 1157 "book/05-mask.nw"
+#line 1189 "book/05-mask.nw"
 /* 图 5.1、图 5.2、活图和测试共用：6 个位置的随机查询 q[6×8]、键 k[6×8]、值 v[6×1]（种子 5） */
 enum { KVF_N = 6, KVF_DK = 8, KVF_DV = 1 };
 static inline int causal_example(float *q, float *k, float *v)
@@ -115,7 +115,7 @@ static inline int causal_example(float *q, float *k, float *v)
     if (status == ATTN_OK) status = attn_rng_normal(&r, v, KVF_N * KVF_DV);
     return status;
 }
-#line 1171 "book/05-mask.nw"
+#line 1203 "book/05-mask.nw"
 /* 图 5.2 与测试共用：图 5.1 的查询、键、值逐词追加进缓存；
    第 t 步新查询的权重写进 w[t][0..t]，其余为 0。 */
 static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
@@ -137,5 +137,5 @@ static inline int kv_figure_steps(float *q, float *k, float *v, float *w)
     return status;
 }
 
-#line 1208 "book/05-mask.nw"
+#line 1240 "book/05-mask.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 354 "book/06-cross.nw"
+#line 359 "book/06-cross.nw"
 /* examples/ch06.h：第 6 章的例子，练习程序、测试和图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH06_H
 #define ATTN_EXAMPLES_CH06_H
@@ -54,7 +54,7 @@ static inline void pad_source(const float *k, const float *v, size_t n_pad,
     for (size_t i = 0; i < (TR_NK + n_pad) * TR_DV; i++)
         vp[i] = i < TR_NK * TR_DV ? v[i] : 1.0f;
 }
-#line 269 "book/06-cross.nw"
+#line 274 "book/06-cross.nw"
 /* 解码 n_tgt 步的交叉注意力（一层、一个头，不带偏置）。
    源句读完后只算一次：k[n_src][d_k] = m[n_src][d] · w_k，v[n_src][d_v] = m · w_v；
    第 t 步只算 q[d_k] = y[t] · w_q，再用同一份 k、v 写出 out[t][d_v]。
@@ -77,7 +77,7 @@ static inline int cross_attention_steps(const float *m, size_t n_src,
     }
     return status;
 }
-#line 375 "book/06-cross.nw"
+#line 380 "book/06-cross.nw"
 /* 一句源句的 K、V 投影：layers 层，每层 n_src·d·(d_k + d_v) 次乘加；超出 64 位时返回 0。 */
 static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size_t d_k,
                                                     size_t d_v, size_t layers)
@@ -89,5 +89,5 @@ static inline unsigned long long kv_projection_macs(size_t n_src, size_t d, size
     return r;
 }
 
-#line 369 "book/06-cross.nw"
+#line 374 "book/06-cross.nw"
 #endif

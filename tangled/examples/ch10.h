@@ -1,4 +1,4 @@
-#line 499 "book/10-position.nw"
+#line 503 "book/10-position.nw"
 /* examples/ch10.h：第 10 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH10_H
 #define ATTN_EXAMPLES_CH10_H
@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#line 427 "book/10-position.nw"
+#line 431 "book/10-position.nw"
 /* y[r][:] = x[perm[r]][:]，x、y 都是 n×d */
 static inline void permute_rows(const float *x, const size_t *perm, size_t n, size_t d, float *y)
 {
@@ -27,7 +27,7 @@ static inline double max_abs_diff(const float *a, const float *b, size_t n)
 /* 把 5 个词的次序换成 3 0 4 1 2 */
 enum { PM_N = 5 };
 static const size_t pm_perm[PM_N] = {3, 0, 4, 1, 2};
-#line 449 "book/10-position.nw"
+#line 453 "book/10-position.nw"
 /* 随机的多头注意力权重：d_model = 8，2 个头，每头 4 维，无偏置 */
 enum { PM_D = 8, PM_H = 2, PM_DH = 4 };
 struct random_mha {
@@ -76,5 +76,5 @@ static inline int permutation_gap(const struct random_mha *m, const float *e,
     return ATTN_OK;
 }
 
-#line 509 "book/10-position.nw"
+#line 513 "book/10-position.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1266 "book/11-block.nw"
+#line 1013 "book/11-block.nw"
 /* examples/ch11.h：第 11 章的例子，练习程序和测试共用。 */
 #ifndef ATTN_EXAMPLES_CH11_H
 #define ATTN_EXAMPLES_CH11_H
@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#line 658 "book/11-block.nw"
+#line 460 "book/11-block.nw"
 /* 词表 16，上下文 16，d = 32，4 个头，2 层，d_ff = 128 */
 static inline attn_gpt_config tiny_config(void)
 {
@@ -17,7 +17,7 @@ static inline attn_gpt_config tiny_config(void)
     return c;
 }
 
-#line 1141 "book/11-block.nw"
+#line 892 "book/11-block.nw"
 /* 分数最大的词；并列时取编号小的 */
 static inline int most_likely(const float *logits, size_t vocab)
 {
@@ -28,13 +28,16 @@ static inline int most_likely(const float *logits, size_t vocab)
     return (int)best;
 }
 
-/* 模型先逐词读 prompt[n_prompt]（n_prompt ≥ 1），再写出 out[n_out]：每一步取分数最大的词，
-   把它当作下一个输入。返回库的状态：提示和续写合起来超出上下文时是 attn_gpt_step 的 ATTN_EFULL。 */
+/* 模型先逐词读 prompt[n_prompt]（n_prompt ≥ 1），再写出 out[n_out]：
+   每一步取分数最大的词，把它当作下一个输入。返回库的状态：
+   提示和续写合起来超出上下文时是 attn_gpt_step 的 ATTN_EFULL。 */
 static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n_prompt,
                                   int *out, size_t n_out)
 {
+#line 2273 "book/11-block.nw"
     if (prompt == NULL || n_prompt == 0 || (out == NULL && n_out > 0))
         return ATTN_EINVAL;
+#line 909 "book/11-block.nw"
     attn_gpt_decoder dec;
     int status = attn_gpt_decoder_init(&dec, m);
     if (status != ATTN_OK)
@@ -54,5 +57,5 @@ static inline int generate_greedy(const attn_gpt *m, const int *prompt, size_t n
     return status;
 }
 
-#line 1278 "book/11-block.nw"
+#line 1025 "book/11-block.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1912 "book/12-learning.nw"
+#line 1856 "book/12-learning.nw"
 /* examples/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
    还有读出训练后的注意力模式。不属于库：attn-train、第 12 章的测试和图的数据程序
    各自包含它（函数都是 static）。 */
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 883 "book/12-learning.nw"
+#line 813 "book/12-learning.nw"
 enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
@@ -38,7 +38,8 @@ static attn_gpt_config fluffy_config(int heads)
     c.layer_norms = 1; c.learned_positions = 1; c.tied = 1;
     return c;
 }
-#line 917 "book/12-learning.nw"
+
+#line 1890 "book/12-learning.nw"
 enum { FL_BATCH = 16 };
 
 typedef struct {
@@ -71,14 +72,21 @@ static void fluffy_batch(fluffy_trainer *T, int *tok)
     }
 }
 
+/* 取一批；copy 不为 NULL 时另抄一份给调用者 */
+static void fluffy_batch_copy(fluffy_trainer *T, int *tok, int *copy)
+{
+    fluffy_batch(T, tok);
+    if (copy != NULL)
+        memcpy(copy, tok, FL_BATCH * FL_LEN * sizeof *tok);
+}
+
+#line 847 "book/12-learning.nw"
 /* 一步；返回这一批的平均训练损失，失败（例如训练发散，logits 不再有限）时返回 NaN、不走这一步。
    batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
 static inline float fluffy_step(fluffy_trainer *T, int *batch)
 {
     int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
-    fluffy_batch(T, tok);
-    if (batch != NULL)
-        memcpy(batch, tok, sizeof tok);
+    fluffy_batch_copy(T, tok, batch);
     for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
         for (int i = 0; i < FL_LEN - 1; i++) {
             in[b * (FL_LEN - 1) + i] = tok[b * FL_LEN + i];
@@ -89,7 +97,7 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
     if (attn_gpt_train_scaled(&T->m, in, out, FL_BATCH, FL_LEN - 1, T->scale, &loss, NULL,
                               &T->g, T->work, T->work_bytes) != ATTN_OK)
         return NAN;
-#line 259 "book/12-learning.nw"
+#line 249 "book/12-learning.nw"
     double norm = 0;                      /* 全部参数的梯度的长度，按参数的顺序累加 */
     for (size_t i = 0; i < T->m.n_params; i++)
         norm += (double)T->grad[i] * T->grad[i];
@@ -97,14 +105,15 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
     if (T->clip > 0 && norm > T->clip)
         for (size_t i = 0; i < T->m.n_params; i++)
             T->grad[i] *= (float)(T->clip / norm);
-#line 968 "book/12-learning.nw"
+#line 864 "book/12-learning.nw"
     if (attn_gpt_adamw_step(&T->m, &T->g, T->m1, T->m2, T->t + 1, T->lr, 0.9f, 0.999f, 1e-8f,
                             0.01f) != ATTN_OK)
         return NAN;
     T->t++;
     return loss;
 }
-#line 980 "book/12-learning.nw"
+
+#line 1935 "book/12-learning.nw"
 /* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
 static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
 {
@@ -144,7 +153,7 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
 }
 
 
-#line 1938 "book/12-learning.nw"
+#line 1976 "book/12-learning.nw"
 /* 失败时返回状态码，*T 里已经分配的用 fluffy_free 释放 */
 static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, const fluffy_shape *o)
 {
@@ -202,7 +211,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 3829 "book/12-learning.nw"
+#line 3906 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -230,7 +239,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 3861 "book/12-learning.nw"
+#line 3938 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {
@@ -266,5 +275,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1934 "book/12-learning.nw"
+#line 1884 "book/12-learning.nw"
 #endif

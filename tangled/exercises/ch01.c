@@ -8,7 +8,7 @@
 
 #include "../examples/ch01.h"
 
-#line 1018 "book/01-mlp.nw"
+#line 1024 "book/01-mlp.nw"
 static int ex_xor(int argc, char **argv)
 {
     float x1 = 0, x2 = 0;
@@ -50,7 +50,7 @@ static int ex_xor(int argc, char **argv)
     return 0;
 }
 
-#line 1061 "book/01-mlp.nw"
+#line 1067 "book/01-mlp.nw"
 static int ex_relu_fit(int argc, char **argv)
 {
     size_t pieces = 8;
@@ -86,7 +86,7 @@ static int ex_relu_fit(int argc, char **argv)
     return 0;
 }
 
-#line 1101 "book/01-mlp.nw"
+#line 1107 "book/01-mlp.nw"
 static int ex_linear(int argc, char **argv)
 {
     const char *xs = "1,2,3", *ws = "0.5,-1,2", *bs = NULL;

@@ -9,7 +9,7 @@
 
 #include "../examples/ch02.h"
 
-#line 952 "book/02-similarity.nw"
+#line 958 "book/02-similarity.nw"
 static int ex_pair(int argc, char **argv)
 {
     const char *a_word = "猫", *b_word = "狗";
@@ -54,7 +54,7 @@ static int ex_pair(int argc, char **argv)
     printf("距离 %.4f\n", sqrt(d2));
     return 0;
 }
-#line 999 "book/02-similarity.nw"
+#line 1005 "book/02-similarity.nw"
 static int ex_nearest(int argc, char **argv)
 {
     const char *a_word = "豹", *by = "dot";
@@ -97,7 +97,7 @@ static int ex_nearest(int argc, char **argv)
            mode == 2 ? -best_score : best_score);
     return 0;
 }
-#line 1044 "book/02-similarity.nw"
+#line 1050 "book/02-similarity.nw"
 static int ex_ops(int argc, char **argv)
 {
     size_t d = 1024;
@@ -121,7 +121,7 @@ static int ex_ops(int argc, char **argv)
            100.0 * sqrt_cost / ((double)(3 * d - 1) + sqrt_cost));
     return 0;
 }
-#line 1070 "book/02-similarity.nw"
+#line 1076 "book/02-similarity.nw"
 static int ex_lookup(int argc, char **argv)
 {
     float w[3] = {0.6f, 0.4f, 0.0f};
@@ -143,7 +143,7 @@ static int ex_lookup(int argc, char **argv)
     printf("权重之和：%.4g。查到的值：%.4g。\n", w[0] + w[1] + w[2], got);
     return 0;
 }
-#line 1094 "book/02-similarity.nw"
+#line 1100 "book/02-similarity.nw"
 static int ex_naive(int argc, char **argv)
 {
     float temp = 1.0f;

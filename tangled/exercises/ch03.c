@@ -15,7 +15,7 @@ static int exercise_failed(const char *exercise, int status)
     return 1;
 }
 
-#line 2169 "book/03-attention.nw"
+#line 2165 "book/03-attention.nw"
 static int ex_softmax(int argc, char **argv)
 {
     float a = 1000, b = 1001;
@@ -36,7 +36,7 @@ static int ex_softmax(int argc, char **argv)
     printf("softmax(%g, %g) = (%.4f, %.4f)\n", a, b, x[0], x[1]);
     return 0;
 }
-#line 2192 "book/03-attention.nw"
+#line 2188 "book/03-attention.nw"
 static int ex_thinking(int argc, char **argv)
 {
     float s1 = 112, s2 = 96;
@@ -61,7 +61,7 @@ static int ex_thinking(int argc, char **argv)
            dk, scale, s1 / scale, s2 / scale, w[0], w[1]);
     return 0;
 }
-#line 2219 "book/03-attention.nw"
+#line 2215 "book/03-attention.nw"
 static int ex_fluffy(int argc, char **argv)
 {
     float s = 3, c = 2;
@@ -88,7 +88,7 @@ static int ex_fluffy(int argc, char **argv)
     }
     return 0;
 }
-#line 2248 "book/03-attention.nw"
+#line 2244 "book/03-attention.nw"
 static int ex_parens(int argc, char **argv)
 {
     float vscale = 10;

@@ -23,7 +23,7 @@ static int exercise_failed(const char *exercise, int status)
     return 1;
 }
 
-#line 1589 "book/05-mask.nw"
+#line 1621 "book/05-mask.nw"
 static int ex_mask(int argc, char **argv)
 {
     const char *method = "neg-inf";
@@ -57,7 +57,7 @@ static int ex_mask(int argc, char **argv)
     }
     return bad_value(argv[0], "不认识的 --method");
 }
-#line 1625 "book/05-mask.nw"
+#line 1657 "book/05-mask.nw"
 static int ex_align(int argc, char **argv)
 {
     size_t nq = 2, nk = 5;
@@ -87,7 +87,7 @@ static int ex_align(int argc, char **argv)
     printf("可见: %zu\n", count);
     return 0;
 }
-#line 1657 "book/05-mask.nw"
+#line 1689 "book/05-mask.nw"
 /* --count：用与不用缓存，生成时注意力子层的乘加次数 */
 static int kv_count(const char *exercise, size_t tokens, size_t d, size_t layers)
 {
@@ -156,7 +156,7 @@ static int ex_kvcache(int argc, char **argv)
     printf("%zu 个位置，逐词生成与一次算完的最大差值: %g\n", tokens, worst);
     return 0;
 }
-#line 1728 "book/05-mask.nw"
+#line 1760 "book/05-mask.nw"
 static int ex_memory(int argc, char **argv)
 {
     size_t n = 8192, heads = 1;

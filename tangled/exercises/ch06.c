@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "../examples/ch06.h"
-#line 677 "book/06-cross.nw"
+#line 715 "book/06-cross.nw"
 static int ex_align(int argc, char **argv)
 {
     float s = 6.0f;
@@ -41,7 +41,7 @@ static int ex_align(int argc, char **argv)
     }
     return 0;
 }
-#line 713 "book/06-cross.nw"
+#line 751 "book/06-cross.nw"
 static int ex_pad(int argc, char **argv)
 {
     size_t n_pad = 2;
@@ -80,7 +80,7 @@ static int ex_pad(int argc, char **argv)
     printf("pad 的权重之和: %.4f\n", pads);
     return 0;
 }
-#line 754 "book/06-cross.nw"
+#line 792 "book/06-cross.nw"
 static int ex_causal(int argc, char **argv)
 {
     int causal = 0;
@@ -103,7 +103,7 @@ static int ex_causal(int argc, char **argv)
         printf("  %s %.4f\n", tr_src[j], w[2 * TR_NK + j]);
     return 0;
 }
-#line 779 "book/06-cross.nw"
+#line 817 "book/06-cross.nw"
 static int ex_order(int argc, char **argv)
 {
     int swap = 0;
@@ -144,7 +144,7 @@ static int ex_order(int argc, char **argv)
     }
     return 0;
 }
-#line 824 "book/06-cross.nw"
+#line 862 "book/06-cross.nw"
 static int ex_reuse(int argc, char **argv)
 {
     size_t n_src = 30, n_tgt = 30, d = 512, layers = 6;

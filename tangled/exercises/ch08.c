@@ -18,7 +18,7 @@ static int failed(const char *exercise, int status)
     return 1;
 }
 
-#line 1250 "book/08-params.nw"
+#line 1286 "book/08-params.nw"
 static int ex_heads(int argc, char **argv)
 {
     size_t d_model = 512, heads = 8;
@@ -41,7 +41,7 @@ static int ex_heads(int argc, char **argv)
            (unsigned long long)b.attention);
     return 0;
 }
-#line 1275 "book/08-params.nw"
+#line 1311 "book/08-params.nw"
 static int ex_context(int argc, char **argv)
 {
     size_t n_ctx = 1024;
@@ -71,7 +71,7 @@ static int ex_context(int argc, char **argv)
            (unsigned long long)b.total, (unsigned long long)flops, (unsigned long long)kv);
     return 0;
 }
-#line 1307 "book/08-params.nw"
+#line 1343 "book/08-params.nw"
 static int ex_value(int argc, char **argv)
 {
     size_t d = 12288, d_head = 128;

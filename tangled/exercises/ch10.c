@@ -16,7 +16,7 @@ static int bad_value(const char *exercise, const char *why)
     return 2;
 }
 
-#line 1205 "book/10-position.nw"
+#line 1234 "book/10-position.nw"
 static int ex_permute(int argc, char **argv)
 {
     int causal = 0, positions = 0;
@@ -50,7 +50,7 @@ static int ex_permute(int argc, char **argv)
     printf("输出跟着换位置: %s\n", gap < 1e-5 ? "是" : "否");
     return 0;
 }
-#line 1241 "book/10-position.nw"
+#line 1270 "book/10-position.nw"
 static int ex_sinusoid(int argc, char **argv)
 {
     size_t d = 4, p = 2;
@@ -80,7 +80,7 @@ static int ex_sinusoid(int argc, char **argv)
     }
     return 0;
 }
-#line 1273 "book/10-position.nw"
+#line 1302 "book/10-position.nw"
 static int ex_rope(int argc, char **argv)
 {
     size_t i = 2, j = 1;
@@ -107,7 +107,7 @@ static int ex_rope(int argc, char **argv)
     printf("分数: %.4f\n", (double)q[0] * k[0] + (double)q[1] * k[1]);
     return 0;
 }
-#line 1304 "book/10-position.nw"
+#line 1333 "book/10-position.nw"
 static int ex_cache(int argc, char **argv)
 {
     size_t tokens = 6, seed = 14;

@@ -9,7 +9,7 @@
 
 #include "../examples/ch11.h"
 
-#line 2344 "book/11-block.nw"
+#line 2408 "book/11-block.nw"
 static int ex_layernorm(int argc, char **argv)
 {
     const char *values = "1,2,3,4";
@@ -46,7 +46,7 @@ static int ex_layernorm(int argc, char **argv)
     return 0;
 }
 
-#line 2382 "book/11-block.nw"
+#line 2446 "book/11-block.nw"
 static int ex_gelu(int argc, char **argv)
 {
     float x = 1.0f;
@@ -69,7 +69,7 @@ static int ex_gelu(int argc, char **argv)
     return 0;
 }
 
-#line 2406 "book/11-block.nw"
+#line 2470 "book/11-block.nw"
 static int ex_params(int argc, char **argv)
 {
     size_t layers = 2, d_ff = 128;
@@ -105,7 +105,7 @@ static int ex_params(int argc, char **argv)
     return 0;
 }
 
-#line 2443 "book/11-block.nw"
+#line 2507 "book/11-block.nw"
 /* 把 --tokens 的逗号列表读成词号：每个都是 0 到 15 的整数，至少 1 个、最多 16 个；不合格时返回 0 */
 static size_t read_tokens(const char *list, int *tokens)
 {
@@ -172,7 +172,7 @@ static int ex_next(int argc, char **argv)
     return 0;
 }
 
-#line 2513 "book/11-block.nw"
+#line 2577 "book/11-block.nw"
 static int ex_generate(int argc, char **argv)
 {
     const char *list = "3,1,4,1,5";

@@ -1,4 +1,4 @@
-#line 1344 "book/01-mlp.nw"
+#line 1386 "book/01-mlp.nw"
 /* 打印五列：x、sin(x)、2 段、4 段、8 段折线网络的输出 */
 #include "attn.h"
 

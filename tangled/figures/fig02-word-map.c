@@ -1,4 +1,4 @@
-#line 1346 "book/02-similarity.nw"
+#line 1374 "book/02-similarity.nw"
 /* 图 2.1 的数据：第 0 块是十四个字（x y 类别 字），第 1 块是几支箭头（0 0 x y 字）。 */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#line 1860 "book/03-attention.nw"
+#line 1856 "book/03-attention.nw"
 /* @fig:fluffy-plane 的数据：a、fluffy、blue、creature 的查询和键（第 1、2 个分量；第 3 个分量都是 0）。 */
 #include "attn.h"
 

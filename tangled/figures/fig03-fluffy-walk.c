@@ -1,4 +1,4 @@
-#line 1886 "book/03-attention.nw"
+#line 1882 "book/03-attention.nw"
 /* @fig:fluffy-walk 的数据：creature（第 3 个词）这一个查询的三步。 */
 #include "attn.h"
 

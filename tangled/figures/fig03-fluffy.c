@@ -1,4 +1,4 @@
-#line 1922 "book/03-attention.nw"
+#line 1918 "book/03-attention.nw"
 /* @fig:fluffy 的数据：注意力权重，每行一个格子：键 j，查询 i，权重。 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 1834 "book/03-attention.nw"
+#line 1830 "book/03-attention.nw"
 /* @fig:softmax-temperature 的数据：键 j，以及 T = 0.5、1、2、5 时它的权重。 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 1278 "book/05-mask.nw"
+#line 1310 "book/05-mask.nw"
 /* 图：n_q = 3、n_k = 4 时的两种因果对齐。两块（空两行分开），每行 “键 查询 可见”：
    块 0 左上角对齐（j <= i），块 1 本书的右下角对齐（attn_sdpa 的权重 > 0） */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 1253 "book/05-mask.nw"
+#line 1285 "book/05-mask.nw"
 /* 图 5.1 的数据：6 个位置的因果注意力模式，每行一个 "查询 键 权重"。 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 570 "book/06-cross.nw"
+#line 608 "book/06-cross.nw"
 #include "attn.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#line 1086 "book/08-params.nw"
+#line 1122 "book/08-params.nw"
 /* 三种数法下，各类参数占总数的百分比。列：模型 注意力 MLP 嵌入 层规范化 总数（亿） */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 2424 "book/09-fast.nw"
+#line 2057 "book/09-fast.nw"
 /* 图 9.4 的数据：examples/ch09.h 里阶梯的测量记录，每行：序号，GFLOP/s，这一级的峰值，名字。 */
 #include <stdio.h>
 
@@ -7,7 +7,7 @@
 int main(void)
 {
     static const char *const names[CH09_LADDER_ROWS] = {
-        "参考实现", "4 个 float\\n分块 + 在线 softmax", "8 个 float\\n（AVX2）", "16 个 float\\n（AVX-512）",
+        "参考实现", "逐行块\\n（4 个 float）", "分块 + 在线 softmax\\n（4 个 float）", "16 个 float\\n多项式的指数",
         "再加一个线程"};
     printf("# step gflops peak name\n");
     for (size_t i = 0; i < CH09_LADDER_ROWS; i++)

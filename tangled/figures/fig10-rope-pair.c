@@ -1,4 +1,4 @@
-#line 1167 "book/10-position.nw"
+#line 1196 "book/10-position.nw"
 /* 图：RoPE 转动的一对分量。每行 “x y 名字 线型”：q 在 2、k 在 1（线型 1），q 在 7、k 在 6（线型 2） */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 1073 "book/10-position.nw"
+#line 1102 "book/10-position.nw"
 /* 图 10.1 的数据：100 个位置、d = 64 的正弦位置编码，每行 "维度 位置 值"。 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 2253 "book/11-block.nw"
+#line 2317 "book/11-block.nw"
 /* 打印三列：x、GELU(x)、ReLU(x) */
 #include "attn.h"
 

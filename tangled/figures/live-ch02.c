@@ -1,4 +1,4 @@
-#line 1462 "book/02-similarity.nw"
+#line 1490 "book/02-similarity.nw"
 /* 图 2.1 的活图：词地图，以及查询对每个字的点积和余弦。 */
 #include "attn.h"
 #include "live_json.h"

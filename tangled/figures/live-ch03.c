@@ -1,4 +1,4 @@
-#line 1950 "book/03-attention.nw"
+#line 1946 "book/03-attention.nw"
 /* @fig:fluffy 的活图：毛茸茸的蓝色生物，s、c 和 W_Q 都可以改。 */
 #include "attn.h"
 #include "live_json.h"

@@ -1,4 +1,4 @@
-#line 1382 "book/05-mask.nw"
+#line 1414 "book/05-mask.nw"
 /* 图 5.1 的活图：因果掩码、填充掩码和 KV 缓存。 */
 #include "attn.h"
 #include "live_json.h"

@@ -1,4 +1,4 @@
-#line 1095 "book/10-position.nw"
+#line 1124 "book/10-position.nw"
 /* 第 10 章的活图：RoPE 转动一个查询和一个键。 */
 #include "attn.h"
 #include "live_json.h"

@@ -1,14 +1,10 @@
-#line 7713 "book/13-poems.nw"
+#line 7869 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
-#include "../programs/poet/poet.h"
+#include "../examples/ch13.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#line 7778 "book/13-poems.nw"
+#line 7933 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_rhyme *rhyme, const char *start,
@@ -56,49 +52,35 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_r
     free(pat);
 }
 
-#line 7724 "book/13-poems.nw"
+#line 7876 "book/13-poems.nw"
 int main(void)
 {
-    const char *prog = "live-ch13";
-#line 7336 "book/13-poems.nw"
-    attn_gpt m;
-    poet_vocab v;
+    ch13_heads hs;
+    if (ch13_pick_heads("live-ch13", &hs))
+        return 1;
+    const attn_gpt *m = &hs.m;
+    const poet_vocab *v = &hs.v;
+    size_t H = hs.H, *pick = hs.pick;
     poet_err e;
-    char *text, path[4096];
-    size_t len, poems, pick[3];
-    snprintf(path, sizeof path, "%s/valid.txt", POET_DEFAULT_DATA);
-    if (poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e) != ATTN_OK ||
-        poet_read_file(path, &text, &len, (size_t)1 << 30, &e) != ATTN_OK) {
-        fprintf(stderr, "%s：%s\n", prog, e.msg);
-        return 1;
-    }
-    size_t H = (size_t)m.cfg.n_heads, heads = (size_t)m.cfg.n_layers * H;
-    poet_head_stats *s = calloc(heads, sizeof *s);
-    if (s == NULL || poet_head_survey(&m, &v, text, len, POET_SURVEY_POEMS, 2, s, &poems, &e) != ATTN_OK) {
-        fprintf(stderr, "%s：%s\n", prog, s == NULL ? "内存不足" : e.msg);
-        return 1;
-    }
-    poet_pick_heads(s, heads, pick);
-#line 7728 "book/13-poems.nw"
     poet_rhyme rhyme;
-    if (poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", &v, &rhyme, &e) != ATTN_OK) {
-        fprintf(stderr, "%s：%s\n", prog, e.msg);
+    if (poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", v, &rhyme, &e) != ATTN_OK) {
+        fprintf(stderr, "live-ch13：%s\n", e.msg);
         return 1;
     }
     live_open(NULL, '{');
     live_open("data", '{');
     live_open("ch13-poems", '{');
     live_open("config", '[');             /* attn_gpt_config 的字段，按顺序 */
-    const uint64_t shape[7] = {m.cfg.d_model, m.cfg.n_heads, m.cfg.d_head, m.cfg.n_layers,
-                               m.cfg.d_ff, m.cfg.vocab, m.cfg.n_ctx};
+    const uint64_t shape[7] = {m->cfg.d_model, m->cfg.n_heads, m->cfg.d_head, m->cfg.n_layers,
+                               m->cfg.d_ff, m->cfg.vocab, m->cfg.n_ctx};
     for (int i = 0; i < 7; i++)
         live_number(NULL, (double)shape[i]);
     for (int i = 0; i < 4; i++)
         live_number(NULL, 1);
     live_close(']');
     live_open("vocab", '[');              /* 各词元的码位（0 是 <unk>）：换行也只是一个数 */
-    for (size_t i = 0; i < v.n; i++)
-        live_number(NULL, i > 0 ? v.cp[i] : 0);
+    for (size_t i = 0; i < v->n; i++)
+        live_number(NULL, i > 0 ? v->cp[i] : 0);
     live_close(']');
     live_open("layers", '[');             /* 三种头所在的层：看前一个字、同联同位、押韵 */
     for (int k = 0; k < 3; k++)
@@ -108,22 +90,20 @@ int main(void)
     live_number("top_p", POET_DEFAULT_TOP_P);
     live_number("repetition_penalty", POET_DEFAULT_REPETITION_PENALTY);
     live_open("zhe", '[');                /* 各词元的辙（韵表，0：不是汉字或定不出） */
-    for (size_t i = 0; i < v.n; i++)
+    for (size_t i = 0; i < v->n; i++)
         live_number(NULL, rhyme.zhe[i]);
     live_close(']');
     live_close('}');
     live_close('}');
     live_open("checks", '[');
     /* 温度 0：与种子无关；再看同联同位的头那一层在第 8 个字上的注意力 */
-    live_poem_check(&m, &v, &rhyme, "白日", POET_WUJUE, 0.0f, 1, pick[1] / H, 7);
-    live_poem_check(&m, &v, &rhyme, "月", POET_QIJUE, 0.8f, 3, pick[2] / H, 31);
-    live_poem_check(&m, &v, &rhyme, "春", POET_WULV, 1.0f, 7, pick[0] / H, 20);
+    live_poem_check(m, v, &rhyme, "白日", POET_WUJUE, 0.0f, 1, pick[1] / H, 7);
+    live_poem_check(m, v, &rhyme, "月", POET_QIJUE, 0.8f, 3, pick[2] / H, 31);
+    live_poem_check(m, v, &rhyme, "春", POET_WULV, 1.0f, 7, pick[0] / H, 20);
     live_close(']');
     live_close('}');
     putchar('\n');
-    free(s); free(text);
     poet_rhyme_free(&rhyme);
-    attn_gpt_free(&m);
-    poet_vocab_free(&v);
+    ch13_heads_free(&hs);
     return 0;
 }

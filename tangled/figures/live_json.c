@@ -1,4 +1,4 @@
-#line 1396 "book/02-similarity.nw"
+#line 1424 "book/02-similarity.nw"
 /* figures/live_json.c — 活图数据程序的 JSON 输出（接口见 live_json.h） */
 #include "live_json.h"
 

@@ -1,4 +1,4 @@
-#line 1373 "book/02-similarity.nw"
+#line 1401 "book/02-similarity.nw"
 /* figures/live_json.h — 活图的数据程序向标准输出打印一个 JSON 对象：
    {"data": {图名: 网页要用的输入}, "checks": [{"figure": 图名, "do": 操作, "expect": {键: 数}}]}。
    “操作”是用分号隔开的 "fill 控件名 值"、"select 控件名 值"、"check 控件名 0|1"、"click 控件名 次数"；

@@ -50,7 +50,7 @@ int attn_linear(const float *x, const float *w, const float *bias, float *y,
 #line 138 "book/01-mlp.nw"
 /* 就地计算 x[i] = max(0, x[i])，i < n */
 int attn_relu(float *x, size_t n);
-#line 208 "book/01-mlp.nw"
+#line 214 "book/01-mlp.nw"
 /* 两层前馈网络：
    y[n×d_out] = relu(x[n×d_in]·w1[d_in×d_hidden] + b1)·w2[d_hidden×d_out] + b2；
    b1、b2 可以为 NULL。中间结果占 n×d_hidden 个 float，由函数自己分配。
@@ -67,17 +67,17 @@ int attn_dot(const float *a, const float *b, size_t n, float *out);
 /* *out = a·b / (|a|·|b|)，在 [-1, 1] 之间；a 或 b 是零向量时返回 ATTN_EINVAL。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_cosine(const float *a, const float *b, size_t n, float *out);
-#line 223 "book/02-similarity.nw"
+#line 229 "book/02-similarity.nw"
 /* *out = |a - b|²，欧氏距离的平方（不开方）。
    out 最后才写，可以指向 a 或 b 里的一个数。 */
 int attn_sqdist(const float *a, const float *b, size_t n, float *out);
-#line 295 "book/02-similarity.nw"
+#line 301 "book/02-similarity.nw"
 /* out[n_a×n_b] = a[n_a×d] · b[n_b×d]ᵀ：
    第 i 行第 j 列是 a 的第 i 行与 b 的第 j 行的点积。
    out 与 a 或 b 重叠时是 ATTN_EINVAL。 */
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d,
                  float *out);
-#line 322 "book/02-similarity.nw"
+#line 328 "book/02-similarity.nw"
 /* out[d] = Σ_j w[j] · v[j]：n 个值向量（v 的形状是 n×d）按权重 w[n] 加起来。
    out 与 w 或 v 重叠时是 ATTN_EINVAL。 */
 int attn_weighted_sum(const float *w, const float *v, size_t n, size_t d, float *out);
@@ -106,7 +106,7 @@ int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,
                         float *out, float *weights);
-#line 1095 "book/03-attention.nw"
+#line 1091 "book/03-attention.nw"
 /* 可复现的伪随机数发生器（splitmix64）。同一个种子，任何平台上都给出同一串数。 */
 typedef struct attn_rng {
     unsigned long long state;   /* 按 64 位无符号整数运算 */
@@ -142,7 +142,7 @@ int attn_kv_cache_attend(const attn_kv_cache *c, const float *q, size_t n_q,
                          float scale, float *out, float *weights);
 /* 释放空间并把 *c 清零；c 为 NULL 时什么也不做。 */
 void attn_kv_cache_free(attn_kv_cache *c);
-#line 507 "book/05-mask.nw"
+#line 504 "book/05-mask.nw"
 /* 状态码（续）：缓存没有空位了。 */
 enum {
     ATTN_EFULL = 3
@@ -234,7 +234,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens,
    2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens,
                         uint64_t bytes_per_number, uint64_t *bytes);
-#line 1473 "book/09-fast.nw"
+#line 928 "book/09-fast.nw"
 /* attn_sdpa_ex 的选项。 */
 typedef struct attn_sdpa_options {
     size_t heads;   /* 头数，至少 1：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、
@@ -339,7 +339,7 @@ size_t attn_gpt_tensor_count(const attn_gpt_config *cfg);
 /* 参数块里的第 k 个张量（按参数块里的顺序，k < attn_gpt_tensor_count）。
    cfg 建不成这个模型、k 越界、t 为 NULL：ATTN_EINVAL。 */
 int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *t);
-#line 703 "book/11-block.nw"
+#line 505 "book/11-block.nw"
 /* 嵌入：x[n×d_model]，x[i] = wte[tokens[i]] + wpe[pos0 + i]。
    每个词 < vocab，pos0 + n ≤ n_ctx；x 与 tokens 或参数重叠：ATTN_EINVAL。 */
 int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
@@ -359,7 +359,7 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits);
    得到 logits[n×vocab]。第 i 行是读了 tokens[0..i] 之后对下一个词的分数。
    logits 与参数重叠：ATTN_EINVAL。 */
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits);
-#line 1045 "book/11-block.nw"
+#line 797 "book/11-block.nw"
 /* 逐词生成（第 11 章）：每层每个头一个第 5 章的 KV 缓存，每个能存 n_ctx 个位置。 */
 typedef struct attn_gpt_decoder {
     const attn_gpt *m;
@@ -378,15 +378,14 @@ int attn_gpt_decoder_init(attn_gpt_decoder *dec, const attn_gpt *m);
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits);
 /* 释放；dec 为 NULL 时什么也不做。 */
 void attn_gpt_decoder_free(attn_gpt_decoder *dec);
-#line 178 "book/12-learning.nw"
+#line 1436 "book/12-learning.nw"
 /* AdamW 的一步（第 12 章），与 PyTorch 的 torch.optim.AdamW 相同：
    p ← p − lr·wd·p；m ← β1·m + (1−β1)·g；v ← β2·v + (1−β2)·g²；
    p ← p − lr·(m/(1−β1^t)) / (sqrt(v/(1−β2^t)) + eps)。t 从 1 数起。
    m、v 是调用者的 n 个 float（开始时全 0）。p、g、m、v 两两重叠：ATTN_EINVAL。 */
-int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n,
-                    unsigned long t, float lr, float beta1, float beta2, float eps,
-                    float weight_decay);
-#line 339 "book/12-learning.nw"
+int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
+                    float lr, float beta1, float beta2, float eps, float weight_decay);
+#line 1446 "book/12-learning.nw"
 /* 线性层的反向传播（第 12 章）：前向是 y[n×d_out] = x[n×d_in]·w[d_in×d_out] + b。
    dy[n×d_out] 是损失对 y 的梯度。写入 dx[n×d_in] = dy·wᵀ；
    加上 dw[d_in×d_out] += xᵀ·dy，db[d_out] += dy 各行之和。
@@ -394,41 +393,37 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n,
 int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db);
-#line 411 "book/12-learning.nw"
+#line 1457 "book/12-learning.nw"
 /* softmax 的反向传播（第 12 章）：p[n] 是 softmax 的输出，dp[n] 是损失对 p 的梯度，
    写入 ds[n] = p ⊙ (dp − dp·p)。ds 可以就是 dp；ds 与 p 重叠：ATTN_EINVAL。 */
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
-#line 523 "book/12-learning.nw"
+#line 1464 "book/12-learning.nw"
 /* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
-   dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；
-   加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
+   dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
    输出与输入重叠（dx 可以就是 dy）：ATTN_EINVAL。 */
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 594 "book/12-learning.nw"
+#line 1475 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 643 "book/12-learning.nw"
-/* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，
-   正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
+#line 1482 "book/12-learning.nw"
+/* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −ln p[targets[i]] 的平均，用 log-sum-exp 计算。
-   dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n；
-   它可以就是 logits（就地）。
-   logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 部分重叠、
-   输出与 targets 重叠：ATTN_EINVAL。 */
+   dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n；它可以就是 logits（就地）。
+   logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 部分重叠、输出与 targets 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 1639 "book/12-learning.nw"
+#line 1550 "book/12-learning.nw"
 /* 对整个小 GPT 走一步 AdamW（第 12 章）：g 是用 attn_gpt_bind 套在梯度上的同形模型，
    m1、m2 是 AdamW 的两个矩，各 n_params 个 float（开始时全 0），与参数一一对齐。
    矩阵（wte、wpe、每层的 w_q w_k w_v w_o w_up w_down）按 weight_decay 衰减，
    向量（偏置、层规范化的增益和偏移）不衰减。其余参数与 attn_adamw_step 相同。 */
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay);
-#line 1765 "book/12-learning.nw"
+#line 1684 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。
@@ -444,7 +439,7 @@ int attn_gpt_loss_grad_batch(const attn_gpt *m, const int *tokens, const int *ta
                              void *work, size_t work_bytes);
 /* attn_gpt_loss_grad_batch 要的工作区字节数；形状不合法或溢出时为 0 */
 size_t attn_gpt_train_bytes(const attn_gpt_config *cfg, size_t n_seq, size_t n);
-#line 2009 "book/12-learning.nw"
+#line 2072 "book/12-learning.nw"
 /* attn_sdpa 的梯度（第 12 章）。q、k、v、尺寸、scale、mask、causal 与前向调用相同；
    dout[n_q×d_v] 是损失对 out 的梯度。写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]；
    三者任一可以为 NULL（不需要），不能全为 NULL。一个键都看不见的查询行没有贡献。

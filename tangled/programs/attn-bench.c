@@ -1,4 +1,4 @@
-#line 1965 "book/D-cpu.nw"
+#line 2447 "book/D-cpu.nw"
 /* attn-bench — 测量注意力的速度，每次测量打印一行 JSON。 */
 #include "attn.h"
 #include "attn_core.h"   /* attn_flash_bytes、attn_flash_scores：库内部的计数 */
@@ -30,10 +30,17 @@ static void bench_fill(float *x, size_t n, unsigned seed)
     }
 }
 
-#line 2041 "book/D-cpu.nw"
-static int bench_run(int is_ref, const float *q, const float *k, const float *v, float *out,
+#line 2524 "book/D-cpu.nw"
+static int bench_run(int is_ref, int is_rows, const float *q, const float *k, const float *v, float *out,
                      size_t heads, size_t n, size_t d, int causal, int threads)
 {
+    if (is_rows) {
+        attn_problem prob;
+        int st = attn_problem_init(&prob, q, k, v, n, n, d, d, 0.0f, NULL, causal, out, NULL);
+        prob.heads = heads;
+        prob.head_q = prob.head_k = prob.head_v = prob.head_out = n * d;
+        return st != ATTN_OK ? st : attn_flash_rows(&prob);
+    }
     if (!is_ref)
         return attn_sdpa_ex(q, k, v, n, n, d, d, 0.0f, NULL, causal, out, NULL, &(attn_sdpa_options){heads, threads});
     for (size_t h = 0; h < heads; h++) {
@@ -45,7 +52,7 @@ static int bench_run(int is_ref, const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2151 "book/D-cpu.nw"
+#line 2643 "book/D-cpu.nw"
 static void bench_chain(size_t repeat)
 {
     volatile double step_in = 1e-9;   /* volatile：编译器不知道它的值，没法把链预先算出来 */
@@ -69,7 +76,7 @@ static void bench_chain(size_t repeat)
            2.0 / best * 1e-9, best * 1e9);
 }
 
-#line 2110 "book/D-cpu.nw"
+#line 2602 "book/D-cpu.nw"
 /* 指令集 isa、threads 个线程的峰值，FLOP/s */
 static double bench_isa_peak(int isa, size_t threads, size_t repeat)
 {
@@ -105,7 +112,7 @@ static void bench_peak(size_t threads, size_t repeat, int only)
     }
 }
 
-#line 1616 "book/D-cpu.nw"
+#line 2098 "book/D-cpu.nw"
 typedef struct {
     attn_gpt m, g;                       /* 模型和同形的梯度 */
     float *m1, *m2;                      /* AdamW 的两个矩 */
@@ -192,7 +199,7 @@ static int bench_model_init(bench_model *M, size_t L, size_t H, size_t dh, size_
     return ATTN_OK;
 }
 
-#line 1709 "book/D-cpu.nw"
+#line 2191 "book/D-cpu.nw"
 /* 输出层的前向：wteᵀ，logits = af·wteᵀ */
 static double bench_output_forward(bench_model *M)
 {
@@ -338,7 +345,7 @@ static double bench_step(bench_model *M)
     return bench_adamw(M);
 }
 
-#line 1860 "book/D-cpu.nw"
+#line 2342 "book/D-cpu.nw"
 typedef double bench_part_fn(bench_model *);
 
 /* fn 最快的一遍的秒数；运算量写进 *flops */
@@ -407,7 +414,7 @@ static int bench_train_profile(size_t L, size_t H, size_t dh, size_t n, size_t b
     return 0;
 }
 
-#line 2002 "book/D-cpu.nw"
+#line 2484 "book/D-cpu.nw"
 int main(int argc, char **argv)
 {
 #line 906 "book/C-programs.nw"
@@ -430,24 +437,24 @@ int main(int argc, char **argv)
         {"heads", CLI_SIZE, &heads, "头的个数"},
         {"threads", CLI_SIZE, &threads, "线程数（reference 只用 1 个）"},
         {"causal", CLI_FLAG, &causal, "因果掩码"},
-        {"impl", CLI_STRING, &impl, "reference 或 fast"},
+        {"impl", CLI_STRING, &impl, "reference、rows 或 fast"},
         {"repeat", CLI_SIZE, &repeat, "重复次数，报告最快的一次"},
     };
     int parsed = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (parsed <= 0)
         return parsed < 0 ? 0 : 2;
-    int is_ref = strcmp(impl, "reference") == 0;
-    if ((!is_ref && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
+    int is_ref = strcmp(impl, "reference") == 0, is_rows = strcmp(impl, "rows") == 0;
+    if ((!is_ref && !is_rows && strcmp(impl, "fast") != 0) || n == 0 || d == 0 || heads == 0 ||
         threads == 0 || threads > 256 || repeat == 0 || layers == 0 || batch == 0 || vocab < 2 ||
         (train_profile && (layers > 1024 || batch > 65536 || vocab > 16777216 || n > 65536 ||
                            d > 4096 || heads > 4096))) {
         fprintf(stderr, "attn-bench: 选项的值不合法\n"
                 "用法: attn-bench [--n N] [--d D] [--heads H] [--threads T] [--causal]"
-                " [--impl reference|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]"
+                " [--impl reference|rows|fast] [--repeat R] [--isa I] [--peak] [--backward] [--mha]"
                 " [--train-profile [--layers L] [--batch B] [--vocab V]]\n");
         return 2;
     }
-#line 2013 "book/D-cpu.nw"
+#line 2495 "book/D-cpu.nw"
     int chosen = -1;
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (strcmp(isa, attn_isa_name(i)) == 0)
@@ -464,7 +471,7 @@ int main(int argc, char **argv)
     if (train_profile)
         return bench_train_profile(layers, heads, d, n, batch, vocab, threads, repeat);
     if (mha) {
-#line 2180 "book/D-cpu.nw"
+#line 2672 "book/D-cpu.nw"
         size_t dm = heads * d;
         if (dm / heads != d || dm > SIZE_MAX / sizeof(float) / n / 4) {
             fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -507,10 +514,10 @@ int main(int argc, char **argv)
                mflops / best_mha * 1e-9);
         free(x); free(y); free(wts);
         return 0;
-#line 2030 "book/D-cpu.nw"
+#line 2512 "book/D-cpu.nw"
     }
     if (backward) {
-#line 1207 "book/D-cpu.nw"
+#line 1689 "book/D-cpu.nw"
         {
             size_t count = heads * n * d;
             float *q = malloc(count * sizeof *q), *k = malloc(count * sizeof *k);
@@ -584,11 +591,11 @@ int main(int argc, char **argv)
             free(q); free(k); free(v); free(dout); free(g); free(fo);
             return 0;
         }
-#line 2033 "book/D-cpu.nw"
+#line 2515 "book/D-cpu.nw"
         fprintf(stderr, "attn-bench: 这一版的库还没有反向传播\n");
         return 2;
     }
-#line 2057 "book/D-cpu.nw"
+#line 2547 "book/D-cpu.nw"
     if (d > SIZE_MAX / n || heads > SIZE_MAX / (n * d) ||
         heads * n * d > SIZE_MAX / sizeof(float)) {
         fprintf(stderr, "attn-bench: 尺寸太大\n");
@@ -605,13 +612,13 @@ int main(int argc, char **argv)
     bench_fill(q, count, 1);
     bench_fill(k, count, 2);
     bench_fill(v, count, 3);
-    if (is_ref)
+    if (is_ref || is_rows)
         threads = 1;
     double best = 0.0;
     int st = ATTN_OK;
     for (size_t r = 0; r < repeat && st == ATTN_OK; r++) {
         double t0 = bench_now();
-        st = bench_run(is_ref, q, k, v, out, heads, n, d, causal, (int)threads);
+        st = bench_run(is_ref, is_rows, q, k, v, out, heads, n, d, causal, (int)threads);
         double t = bench_now() - t0;
         if (r == 0 || t < best)
             best = t;
@@ -624,14 +631,16 @@ int main(int argc, char **argv)
     /* 每个头两次矩阵乘法，共 4·n²·d 次浮点运算；因果时也这样数 */
     double flops = 4.0 * (double)n * (double)n * (double)d * (double)heads;
     size_t extra = is_ref ? n * sizeof(float) : attn_flash_bytes(d, d, (int)threads);
+    if (is_rows)                     /* 逐行块：另有 n × FQ 个 float 的分数块 */
+        extra += n * 192 * sizeof(float);
     /* 每个头算了多少个分数：参考实现跳过每个看不见的键，快速路径整块跳过 */
     size_t scores = is_ref ? (causal ? n * (n + 1) / 2 : n * n) : attn_flash_scores(n, n, causal);
     printf("{\"impl\": \"%s\", \"isa\": \"%s\", \"n\": %zu, \"d\": %zu, \"heads\": %zu, "
            "\"threads\": %zu, \"causal\": %d, \"seconds\": %.6f, \"gflops\": %.2f, "
            "\"extra_bytes\": %zu, \"scores\": %zu}\n",
-           impl, is_ref ? "scalar" : attn_isa_name(attn_isa_current()), n, d, heads, threads, causal,
+           impl, is_ref ? "scalar" : is_rows ? "portable" : attn_isa_name(attn_isa_current()), n, d, heads, threads, causal,
            best, flops / best * 1e-9, extra, scores);
     free(q); free(k); free(v); free(out);
     return 0;
-#line 2007 "book/D-cpu.nw"
+#line 2489 "book/D-cpu.nw"
 }

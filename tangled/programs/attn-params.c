@@ -142,7 +142,7 @@ int main(int argc, char **argv)
             return usage_error(argv[0], "开关只能是 0 或 1");
         *flag[i] = (int)flag_given[i];
     }
-#line 482 "book/08-params.nw"
+#line 487 "book/08-params.nw"
     attn_param_breakdown b;
     uint64_t flops = 0, kv_token = 0, kv_ctx = 0;
     int s = attn_count_params(&c, &b);

@@ -1,24 +1,24 @@
-#line 728 "book/03-attention.nw"
+#line 719 "book/03-attention.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
-#line 775 "book/03-attention.nw"
+#line 766 "book/03-attention.nw"
 /* 第 5 章在这里包含 src/mask.h */
 #line 240 "book/05-mask.nw"
 #include "mask.h"
 
-#line 733 "book/03-attention.nw"
+#line 724 "book/03-attention.nw"
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
-#line 782 "book/03-attention.nw"
+#line 773 "book/03-attention.nw"
 int attn_problem_init(attn_problem *prob, const float *q, const float *k, const float *v,
                       size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                       float scale, const unsigned char *mask, int causal,
                       float *out, float *weights)
 {
-#line 799 "book/03-attention.nw"
+#line 790 "book/03-attention.nw"
     size_t bytes;
     if (q == NULL || k == NULL || v == NULL || out == NULL)
         return ATTN_EINVAL;
@@ -32,12 +32,12 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
         return ATTN_EINVAL;
     if (scale == 0.0f)
         scale = 1.0f / sqrtf((float)d_k);
-#line 822 "book/03-attention.nw"
+#line 813 "book/03-attention.nw"
     #ifndef ATTN_MASK_H   /* 第 5 章的 src/mask.h 还没有接上：不认得掩码，一律拒绝 */
     if (mask != NULL || causal)
         return ATTN_EINVAL;
     #endif
-#line 788 "book/03-attention.nw"
+#line 779 "book/03-attention.nw"
     *prob = (attn_problem){
         .q = q, .k = k, .v = v, .out = out, .weights = weights,
         .heads = 1, .n_q = n_q, .n_k = n_k, .d_k = d_k, .d_v = d_v,
@@ -47,23 +47,23 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
     return ATTN_OK;
 }
 
-#line 832 "book/03-attention.nw"
+#line 823 "book/03-attention.nw"
 /* 查询 i 能不能看见键 j（第 5 章在钩子里接上掩码） */
 static int key_visible(const attn_problem *prob, size_t i, size_t j)
 {
-#line 844 "book/03-attention.nw"
+#line 835 "book/03-attention.nw"
     /* 第 5 章：掩码或因果规则不允许时返回 0 */
 #line 232 "book/05-mask.nw"
     if (!attn_key_visible(prob->mask, prob->causal, prob->n_q, prob->n_k, i, j))
         return 0;
-#line 836 "book/03-attention.nw"
+#line 827 "book/03-attention.nw"
     (void)prob;
     (void)i;
     (void)j;
     return 1;
 }
 
-#line 969 "book/03-attention.nw"
+#line 960 "book/03-attention.nw"
 /* 查询 i 的一行分数：p[j] = qi·k[j]·scale − top，看不见的键记为 -inf；
    top 是看得见的键里最大的分数（第 0 遍求出），它不是有限数时不减；差截到 ±FLT_MAX。 */
 static void scores_in_double(const attn_problem *prob, const float *qi, const float *k,
@@ -90,7 +90,7 @@ static void scores_in_double(const attn_problem *prob, const float *qi, const fl
         }
 }
 
-#line 856 "book/03-attention.nw"
+#line 847 "book/03-attention.nw"
 int attn_problem_reference(const attn_problem *prob)
 {
     const size_t n_q = prob->n_q, n_k = prob->n_k, d_k = prob->d_k, d_v = prob->d_v;
@@ -98,21 +98,21 @@ int attn_problem_reference(const attn_problem *prob)
     const float scale = prob->scale;
     if (attn_problem_overlaps(prob))
         return ATTN_EINVAL;
-#line 884 "book/03-attention.nw"
+#line 875 "book/03-attention.nw"
     float *row = NULL, *own = NULL;   /* own：自己分配的，最后释放 */
     if (prob->weights == NULL) {
         row = prob->scratch ? prob->scratch : (own = malloc(n_k * sizeof *row));
         if (row == NULL)
             return ATTN_ENOMEM;
     }
-#line 864 "book/03-attention.nw"
+#line 855 "book/03-attention.nw"
     for (size_t h = 0; h < prob->heads; h++) {
-#line 874 "book/03-attention.nw"
+#line 865 "book/03-attention.nw"
         const float *q = prob->q + h * prob->head_q, *k = prob->k + h * prob->head_k;
         const float *v = prob->v + h * prob->head_v;
         float *out = prob->out + h * prob->head_out;
         float *weights = prob->weights ? prob->weights + h * n_q * n_k : NULL;
-#line 901 "book/03-attention.nw"
+#line 892 "book/03-attention.nw"
         /* 一个头：q[n_q][d_k]、k[n_k][d_k]、v[n_k][d_v] → out[n_q][d_v]，第 i 行从 q + i·ld_q 开始 */
         for (size_t i = 0; i < n_q; i++) {
             const float *qi = q + i * ld_q;
@@ -126,20 +126,20 @@ int attn_problem_reference(const attn_problem *prob)
                     dot += (double)qi[t] * kj[t];
                 p[j] = (float)(dot * scale);
             }
-#line 961 "book/03-attention.nw"
+#line 952 "book/03-attention.nw"
             for (size_t j = 0; j < n_k; j++)
                 if (isinf(p[j])) {
                     scores_in_double(prob, qi, k, i, p);
                     break;
                 }
-#line 848 "book/03-attention.nw"
+#line 839 "book/03-attention.nw"
             /* 第 5 章：看不见的键，分数换成 -inf */
 #line 224 "book/05-mask.nw"
             for (size_t j = 0; j < n_k; j++)
                 if (!key_visible(prob, i, j))
                     p[j] = -INFINITY;
 
-#line 917 "book/03-attention.nw"
+#line 908 "book/03-attention.nw"
             /* 第二步：p = softmax(p)，每个数在 0 和 1 之间，和为 1 */
             attn_softmax(p, n_k);
 
@@ -152,7 +152,7 @@ int attn_problem_reference(const attn_problem *prob)
                         acc += p[j] * v[j * ld_v + c];
                 oi[c] = acc;
             }
-#line 1001 "book/03-attention.nw"
+#line 992 "book/03-attention.nw"
             for (size_t c = 0; c < d_v; c++) {
                 if (!isinf(oi[c]))
                     continue;
@@ -163,15 +163,15 @@ int attn_problem_reference(const attn_problem *prob)
                 oi[c] = !isfinite(acc) ? (float)acc : acc > FLT_MAX ? FLT_MAX
                       : acc < -FLT_MAX ? -FLT_MAX : (float)acc;
             }
-#line 930 "book/03-attention.nw"
+#line 921 "book/03-attention.nw"
         }
-#line 867 "book/03-attention.nw"
+#line 858 "book/03-attention.nw"
     }
     free(own);
     return ATTN_OK;
 }
 
-#line 1022 "book/03-attention.nw"
+#line 1013 "book/03-attention.nw"
 /* 一个矩阵从第一个数到最后一个数的字节数：heads 个头（头距 head）、n 行（行距 ld）、每行 d 个 */
 static size_t problem_span(size_t heads, size_t head, size_t n, size_t ld, size_t d)
 {
@@ -196,37 +196,42 @@ int attn_problem_overlaps(const attn_problem *p)
     return attn_overlap(p->out, out, p->weights, weights);
 }
 
-#line 1053 "book/03-attention.nw"
+#line 1044 "book/03-attention.nw"
 int attn_problem_solve(const attn_problem *prob)
 {
     if (attn_problem_overlaps(prob))
         return ATTN_EINVAL;
-#line 1063 "book/03-attention.nw"
+    return attn_problem_run(prob);
+}
+
+int attn_problem_run(const attn_problem *prob)
+{
+#line 1059 "book/03-attention.nw"
     /* 更快的实现可以在这里接手 */
-#line 809 "book/09-fast.nw"
+#line 851 "book/09-fast.nw"
     if (attn_flash_bytes(prob->d_k, prob->d_v, prob->threads) == 0)
         return ATTN_EINVAL;
     if (attn_flash_applies(prob))
         return attn_flash(prob);
-#line 1058 "book/03-attention.nw"
+#line 1054 "book/03-attention.nw"
     return attn_problem_reference(prob);
 }
 
-#line 1070 "book/03-attention.nw"
+#line 1066 "book/03-attention.nw"
 size_t attn_problem_scratch_bytes(const attn_problem *prob)
 {
     size_t bytes = prob->n_k * sizeof(float);   /* 参考实现的一行分数 */
-#line 1079 "book/03-attention.nw"
+#line 1075 "book/03-attention.nw"
     /* 更快的实现在这里把 bytes 改大 */
-#line 803 "book/09-fast.nw"
+#line 845 "book/09-fast.nw"
     size_t fast = attn_flash_bytes(prob->d_k, prob->d_v, prob->threads);
     if (fast > bytes)
         bytes = fast;
-#line 1074 "book/03-attention.nw"
+#line 1070 "book/03-attention.nw"
     return bytes;
 }
 
-#line 751 "book/03-attention.nw"
+#line 742 "book/03-attention.nw"
 int attn_sdpa_reference(const float *q, const float *k, const float *v,
                         size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                         float scale, const unsigned char *mask, int causal,

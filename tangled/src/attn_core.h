@@ -1,4 +1,4 @@
-#line 680 "book/03-attention.nw"
+#line 669 "book/03-attention.nw"
 /* src/attn_core.h — 一个注意力问题的描述，库里的各个实现共用，不对外公开。 */
 #ifndef ATTN_CORE_H
 #define ATTN_CORE_H
@@ -29,16 +29,20 @@ int attn_problem_init(attn_problem *prob, const float *q, const float *k, const 
 int attn_problem_reference(const attn_problem *prob);
 /* out 或 weights 与某个输入重叠，或两者彼此重叠时返回 1 */
 int attn_problem_overlaps(const attn_problem *prob);
-/* 用最快的可用实现 */
+/* 用最快的可用实现；输出与输入重叠时 ATTN_EINVAL */
 int attn_problem_solve(const attn_problem *prob);
+/* 同上，不查重叠：库里的调用者自己保证（第 5 章起的 KV 缓存用它） */
+int attn_problem_run(const attn_problem *prob);
 /* attn_problem_solve 要的工作区字节数；调用者给了 scratch，实现就不再自己分配 */
 size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
-#line 721 "book/03-attention.nw"
+#line 712 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 1340 "book/09-fast.nw"
+#line 802 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
+/* 阶梯的第二级：键块取整个 n_k（没有在线 softmax），一个线程，正文的循环 */
+int attn_flash_rows(const attn_problem *prob);
 /* 同上，另把每行最后的最大分数 m 和指数和 l 写进 row_m、row_l（各 [heads][n_q]） */
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l);
 /* 快速实现的三种指令集（第 9 章只有通用的一种，附录 D 加上另外两种） */
@@ -59,23 +63,23 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 453 "book/12-learning.nw"
+#line 427 "book/12-learning.nw"
 /* 第 12 章：注意力的反向传播，用前向（attn_sdpa）留下的注意力模式 p[n_q×n_k] 和输出 out[n_q×d_v]。
    q、k、v、尺寸、scale 与前向相同；写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]（都不能为 NULL）。
    指针为 NULL、尺寸为 0、scale 不合法、输出与输入或彼此重叠：ATTN_EINVAL。 */
 int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
                               const float *out, const float *dout, size_t n_q, size_t n_k,
                               size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv);
-#line 2021 "book/12-learning.nw"
+#line 2084 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                                  float scale, const unsigned char *mask, int causal,
                                  const float *dout, float *dq, float *dk, float *dv);
-#line 294 "book/D-cpu.nw"
+#line 776 "book/D-cpu.nw"
 /* 附录 D：threads 个线程各做 iters 轮只有乘加的循环，返回一共做了多少次浮点运算；不能用时为 0 */
 double attn_isa_peak_flops(int isa, int threads, size_t iters);
-#line 673 "book/D-cpu.nw"
+#line 1155 "book/D-cpu.nw"
 /* 附录 D：attn_sdpa_backward 的快速实现，threads 个线程（0 表示 OpenMP 的默认值）。
    scale 已经确定（不是 0）。输入太大、有无穷大或 NaN、或内存不够时返回 -1，调用者改用参考版本。 */
 int attn_flash_backward(const float *q, const float *k, const float *v,
@@ -92,5 +96,5 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                               float scale, const unsigned char *mask, int causal,
                               const float *dout, float *dq, float *dk, float *dv, int threads);
 
-#line 717 "book/03-attention.nw"
+#line 708 "book/03-attention.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1671 "book/12-learning.nw"
+#line 1582 "book/12-learning.nw"
 /* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -8,31 +8,31 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1728 "book/12-learning.nw"
+#line 1647 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 630 "book/D-cpu.nw"
+#line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
-#line 1439 "book/D-cpu.nw"
+#line 1921 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1603 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 352 "book/12-learning.nw"
+#line 332 "book/12-learning.nw"
 /* 参数已经查过：训练（train.c）直接调用它 */
 int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,
                                 float *dx, float *dw, float *db)
 {
-#line 1732 "book/12-learning.nw"
+#line 1651 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
-#line 634 "book/D-cpu.nw"
+#line 1116 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
         dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
         dw = NULL;
     }
-#line 358 "book/12-learning.nw"
+#line 338 "book/12-learning.nw"
     /* dx[n][d_in] = dy[n][d_out] · wᵀ */
     if (dx != NULL)
         for (size_t i = 0; i < n; i++)
@@ -60,7 +60,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1291 "book/12-learning.nw"
+#line 1128 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -83,20 +83,20 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                 (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b],
                                        olens[b] * sizeof(float))))
                 return ATTN_EINVAL;
-#line 386 "book/12-learning.nw"
+#line 366 "book/12-learning.nw"
     return attn_linear_backward_kernel(x, w, dy, n, d_in, d_out, dx, dw, db);
 }
 
-#line 417 "book/12-learning.nw"
+#line 391 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1318 "book/12-learning.nw"
+#line 1155 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(ds, bytes, p, bytes) || (ds != dp && attn_overlap(ds, bytes, dp, bytes)))
         return ATTN_EINVAL;
-#line 420 "book/12-learning.nw"
+#line 394 "book/12-learning.nw"
     double dot = 0;
     for (size_t j = 0; j < n; j++)
         dot += (double)dp[j] * p[j];
@@ -105,12 +105,12 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 462 "book/12-learning.nw"
+#line 436 "book/12-learning.nw"
 int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
                               const float *out, const float *dout, size_t n_q, size_t n_k,
                               size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv)
 {
-#line 1365 "book/12-learning.nw"
+#line 1202 "book/12-learning.nw"
     size_t bytes, nq_, nk_, nv_, no_, np_;
     if (q == NULL || k == NULL || v == NULL || p == NULL || out == NULL || dout == NULL ||
         dq == NULL || dk == NULL || dv == NULL || n_q == 0 || n_k == 0 || d_k == 0 || d_v == 0)
@@ -137,7 +137,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
                     return ATTN_EINVAL;
         }
     }
-#line 467 "book/12-learning.nw"
+#line 441 "book/12-learning.nw"
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     memset(dq, 0, n_q * d_k * sizeof *dq);
     memset(dk, 0, n_k * d_k * sizeof *dk);
@@ -162,7 +162,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
     return ATTN_OK;
 }
 
-#line 2029 "book/12-learning.nw"
+#line 2092 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* s[jb] = scale · q[i]·k[j0 + jb]，jb < nb；看不见的记为 -inf */
@@ -184,12 +184,101 @@ static void bwd_scores(const float *q, const float *k, size_t n_q, size_t n_k, s
 }
 
 /* try_fast 为 1 时先让附录 D 的快速实现试一试 */
+int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, const unsigned char *mask, int causal,
+                              const float *dout, float *dq, float *dk, float *dv, int try_fast)
+{
+    double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
+    if (try_fast) {
+#line 2170 "book/12-learning.nw"
+        /* 附录 D 在这里接手够大的问题 */
+#line 1179 "book/D-cpu.nw"
+        if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
+            attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
+                                dq, dk, dv, 1) == ATTN_OK)
+            return ATTN_OK;
+#line 2121 "book/12-learning.nw"
+    }
+    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
+    if (ml == NULL)
+        return ATTN_ENOMEM;
+    if (dq != NULL) memset(dq, 0, n_q * d_k * sizeof *dq);
+    if (dk != NULL) memset(dk, 0, n_k * d_k * sizeof *dk);
+    if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
+    double s[SDPA_BWD_BLOCK];
+    for (size_t i = 0; i < n_q; i++) {
+#line 2176 "book/12-learning.nw"
+        double m = -INFINITY, l = 0;
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                if (s[jb] == -INFINITY)
+                    continue;
+                if (s[jb] > m) {
+                    l *= exp(m - s[jb]);
+                    m = s[jb];
+                }
+                l += exp(s[jb] - m);
+            }
+        }
+        ml[2 * i] = m;
+        ml[2 * i + 1] = l;
+#line 2131 "book/12-learning.nw"
+        if (l == 0.0)        /* 一个键都看不见：没有贡献 */
+            continue;
+#line 2195 "book/12-learning.nw"
+        double D = 0;
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                if (s[jb] == -INFINITY)
+                    continue;
+                double p = exp(s[jb] - m) / l, dp = 0;
+                for (size_t c = 0; c < d_v; c++)
+                    dp += (double)dout[i * d_v + c] * v[(j0 + jb) * d_v + c];
+                D += p * dp;
+            }
+        }
+#line 2211 "book/12-learning.nw"
+        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
+            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
+            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
+            for (size_t jb = 0; jb < nb; jb++) {
+                size_t j = j0 + jb;
+                if (s[jb] == -INFINITY)
+                    continue;
+                double p = exp(s[jb] - m) / l, dp = 0;
+                for (size_t c = 0; c < d_v; c++)
+                    dp += (double)dout[i * d_v + c] * v[j * d_v + c];
+                double ds = p * (dp - D) * sc;          /* 已乘上 scale */
+                /* dv[j] += P_ij · dout[i] */
+                if (dv != NULL)
+                    for (size_t c = 0; c < d_v; c++)
+                        dv[j * d_v + c] += (float)(p * dout[i * d_v + c]);
+                /* dq[i] += dS_ij · k[j]；dk[j] += dS_ij · q[i] */
+                if (dq != NULL)
+                    for (size_t c = 0; c < d_k; c++)
+                        dq[i * d_k + c] += (float)(ds * k[j * d_k + c]);
+                if (dk != NULL)
+                    for (size_t c = 0; c < d_k; c++)
+                        dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
+            }
+        }
+#line 2135 "book/12-learning.nw"
+    }
+    free(ml);
+    return ATTN_OK;
+}
+
 static int sdpa_backward(const float *q, const float *k, const float *v,
                          size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1329 "book/12-learning.nw"
+#line 1166 "book/12-learning.nw"
     size_t bytes;
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
@@ -220,89 +309,9 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
     }
-#line 2056 "book/12-learning.nw"
-    double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
-    if (try_fast) {
-#line 2098 "book/12-learning.nw"
-        /* 附录 D 在这里接手够大的问题 */
-#line 697 "book/D-cpu.nw"
-        if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
-            attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
-                                dq, dk, dv, 1) == ATTN_OK)
-            return ATTN_OK;
-#line 2059 "book/12-learning.nw"
-    }
-    double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
-    if (ml == NULL)
-        return ATTN_ENOMEM;
-    if (dq != NULL) memset(dq, 0, n_q * d_k * sizeof *dq);
-    if (dk != NULL) memset(dk, 0, n_k * d_k * sizeof *dk);
-    if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
-    double s[SDPA_BWD_BLOCK];
-    for (size_t i = 0; i < n_q; i++) {
-#line 2104 "book/12-learning.nw"
-        double m = -INFINITY, l = 0;
-        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
-            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
-            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
-            for (size_t jb = 0; jb < nb; jb++) {
-                if (s[jb] == -INFINITY)
-                    continue;
-                if (s[jb] > m) {
-                    l *= exp(m - s[jb]);
-                    m = s[jb];
-                }
-                l += exp(s[jb] - m);
-            }
-        }
-        ml[2 * i] = m;
-        ml[2 * i + 1] = l;
-#line 2069 "book/12-learning.nw"
-        if (l == 0.0)        /* 一个键都看不见：没有贡献 */
-            continue;
-#line 2123 "book/12-learning.nw"
-        double D = 0;
-        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
-            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
-            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
-            for (size_t jb = 0; jb < nb; jb++) {
-                if (s[jb] == -INFINITY)
-                    continue;
-                double p = exp(s[jb] - m) / l, dp = 0;
-                for (size_t c = 0; c < d_v; c++)
-                    dp += (double)dout[i * d_v + c] * v[(j0 + jb) * d_v + c];
-                D += p * dp;
-            }
-        }
-#line 2139 "book/12-learning.nw"
-        for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
-            size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
-            bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
-            for (size_t jb = 0; jb < nb; jb++) {
-                size_t j = j0 + jb;
-                if (s[jb] == -INFINITY)
-                    continue;
-                double p = exp(s[jb] - m) / l, dp = 0;
-                for (size_t c = 0; c < d_v; c++)
-                    dp += (double)dout[i * d_v + c] * v[j * d_v + c];
-                double ds = p * (dp - D) * sc;          /* 已乘上 scale */
-                /* dv[j] += P_ij · dout[i] */
-                if (dv != NULL)
-                    for (size_t c = 0; c < d_v; c++)
-                        dv[j * d_v + c] += (float)(p * dout[i * d_v + c]);
-                /* dq[i] += dS_ij · k[j]；dk[j] += dS_ij · q[i] */
-                if (dq != NULL)
-                    for (size_t c = 0; c < d_k; c++)
-                        dq[i * d_k + c] += (float)(ds * k[j * d_k + c]);
-                if (dk != NULL)
-                    for (size_t c = 0; c < d_k; c++)
-                        dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
-            }
-        }
-#line 2073 "book/12-learning.nw"
-    }
-    free(ml);
-    return ATTN_OK;
+#line 2146 "book/12-learning.nw"
+    return attn_sdpa_backward_kernel(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout,
+                                     dq, dk, dv, try_fast);
 }
 
 int attn_sdpa_backward(const float *q, const float *k, const float *v,
@@ -321,11 +330,56 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
     return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
 }
 
-#line 655 "book/12-learning.nw"
+#line 599 "book/12-learning.nw"
+int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n, size_t vocab,
+                              float *loss, float *dlogits)
+{
+    double total = 0;
+#line 1666 "book/12-learning.nw"
+    /* 附录 D 在这里把各行分给几个线程 */
+#line 1925 "book/D-cpu.nw"
+    ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
+#line 604 "book/12-learning.nw"
+    for (size_t i = 0; i < n; i++) {
+        const float *z = logits + i * vocab;
+        float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
+        float m = z[0];
+        double s = 0, zt = z[targets[i]];
+        for (size_t j = 1; j < vocab; j++)
+            m = z[j] > m ? z[j] : m;
+        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
+        for (size_t j = 0; j < vocab; j++) {
+            float e = expf(z[j] - m);
+            s += e;
+            if (dz != NULL)
+                dz[j] = e;
+        }
+#line 1670 "book/12-learning.nw"
+        /* 附录 D 在这里规定：这一句按行的顺序执行 */
+#line 1929 "book/D-cpu.nw"
+        ATTN_OMP("omp ordered")
+#line 619 "book/12-learning.nw"
+        total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
+        /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
+        if (dz != NULL) {
+            float scale = (float)(1.0 / (s * (double)n));
+            for (size_t j = 0; j < vocab; j++)
+                dz[j] *= scale;
+            dz[targets[i]] -= (float)(1.0 / (double)n);
+        }
+    }
+#line 1295 "book/12-learning.nw"
+    if (!isfinite(total))
+        return ATTN_EINVAL;
+#line 629 "book/12-learning.nw"
+    *loss = (float)(total / (double)n);
+    return ATTN_OK;
+}
+
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1429 "book/12-learning.nw"
+#line 1273 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
@@ -342,41 +396,6 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     for (size_t i = 0; i < n * vocab; i++)
         if (!isfinite(logits[i]))
             return ATTN_EINVAL;
-#line 659 "book/12-learning.nw"
-    double total = 0;
-#line 1747 "book/12-learning.nw"
-    /* 附录 D 在这里把各行分给几个线程 */
-#line 1443 "book/D-cpu.nw"
-    ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
-#line 661 "book/12-learning.nw"
-    for (size_t i = 0; i < n; i++) {
-        const float *z = logits + i * vocab;
-        float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
-        float m = z[0];
-        double s = 0, zt = z[targets[i]];
-        for (size_t j = 1; j < vocab; j++)
-            m = z[j] > m ? z[j] : m;
-        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
-        for (size_t j = 0; j < vocab; j++) {
-            float e = expf(z[j] - m);
-            s += e;
-            if (dz != NULL)
-                dz[j] = e;
-        }
-#line 1751 "book/12-learning.nw"
-        /* 附录 D 在这里规定：这一句按行的顺序执行 */
-#line 1447 "book/D-cpu.nw"
-        ATTN_OMP("omp ordered")
-#line 676 "book/12-learning.nw"
-        total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
-        /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
-        if (dz != NULL) {
-            float scale = (float)(1.0 / (s * (double)n));
-            for (size_t j = 0; j < vocab; j++)
-                dz[j] *= scale;
-            dz[targets[i]] -= (float)(1.0 / (double)n);
-        }
-    }
-    *loss = (float)(total / (double)n);
-    return ATTN_OK;
+#line 637 "book/12-learning.nw"
+    return attn_cross_entropy_kernel(logits, targets, n, vocab, loss, dlogits);
 }

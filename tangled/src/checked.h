@@ -1,4 +1,4 @@
-#line 584 "book/08-params.nw"
+#line 589 "book/08-params.nw"
 /* src/checked.h — 带溢出检查的 64 位乘法和加法，供计数使用，不对外公开。 */
 #ifndef ATTN_CHECKED_H
 #define ATTN_CHECKED_H

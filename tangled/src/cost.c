@@ -4,7 +4,7 @@
 
 int attn_attention_flops(const attn_gpt_config *c, uint64_t n_tokens, uint64_t *flops)
 {
-#line 656 "book/08-params.nw"
+#line 661 "book/08-params.nw"
     if (c == NULL || flops == NULL || n_tokens == 0 || c->n_heads == 0 || c->d_head == 0 ||
         c->n_layers == 0)
         return ATTN_EINVAL;
@@ -16,7 +16,7 @@ int attn_attention_flops(const attn_gpt_config *c, uint64_t n_tokens, uint64_t *
     uint64_t per_head = attn_u64_mul(4, attn_u64_mul(nn, c->d_head, &ok), &ok);
     uint64_t f = attn_u64_mul(attn_u64_mul(per_head, c->n_heads, &ok),
                               c->n_layers, &ok);
-#line 649 "book/08-params.nw"
+#line 654 "book/08-params.nw"
     if (!ok)
         return ATTN_EINVAL;
 #line 375 "book/08-params.nw"
@@ -27,7 +27,7 @@ int attn_attention_flops(const attn_gpt_config *c, uint64_t n_tokens, uint64_t *
 int attn_kv_cache_bytes(const attn_gpt_config *c, uint64_t n_tokens,
                         uint64_t bytes_per_number, uint64_t *bytes)
 {
-#line 662 "book/08-params.nw"
+#line 667 "book/08-params.nw"
     if (c == NULL || bytes == NULL || n_tokens == 0 || bytes_per_number == 0 || c->n_heads == 0 ||
         c->d_head == 0 || c->n_layers == 0)
         return ATTN_EINVAL;
@@ -38,7 +38,7 @@ int attn_kv_cache_bytes(const attn_gpt_config *c, uint64_t n_tokens,
     uint64_t numbers = attn_u64_mul(attn_u64_mul(per_layer, c->n_layers, &ok),
                                     n_tokens, &ok);
     uint64_t b = attn_u64_mul(numbers, bytes_per_number, &ok);
-#line 649 "book/08-params.nw"
+#line 654 "book/08-params.nw"
     if (!ok)
         return ATTN_EINVAL;
 #line 390 "book/08-params.nw"

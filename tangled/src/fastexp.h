@@ -1,4 +1,4 @@
-#line 454 "book/09-fast.nw"
+#line 470 "book/09-fast.nw"
 /* src/fastexp.h — exp(x)，x <= 0：快速路径的每个分数都要一次。 */
 #ifndef ATTN_FASTEXP_H
 #define ATTN_FASTEXP_H
@@ -7,12 +7,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 1148 "book/09-fast.nw"
+#line 595 "book/09-fast.nw"
 /* 附录 D：多项式的 exp，定义 ATTN_EXP_POLY */
-#line 161 "book/D-cpu.nw"
+#line 643 "book/D-cpu.nw"
 #define ATTN_EXP_POLY 1
 
-#line 182 "book/D-cpu.nw"
+#line 664 "book/D-cpu.nw"
 /* exp 的主体，只写一次：T 是 float 或 FW 个 float 的向量（flash_vec.h）。x 已经夹在 -87.9 以上；
    声明 kf = round(x / ln2)、r = x − kf·ln2（ln2 分高低两位），和 p ≈ exp(r) */
 #define ATTN_EXP_CORE(T)                                                          \
@@ -27,23 +27,23 @@
     p = p * r + 5.0000001201e-1f;                                                \
     p = p * r * r + r + 1.0f;
 
-#line 165 "book/D-cpu.nw"
+#line 647 "book/D-cpu.nw"
 /* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0）：只用加减乘和移位，循环里能被编译器向量化 */
 static inline float attn_exp_neg(float x)
 {
-#line 175 "book/D-cpu.nw"
+#line 657 "book/D-cpu.nw"
     x = x < -87.9f ? -87.9f : x;
-#line 169 "book/D-cpu.nw"
+#line 651 "book/D-cpu.nw"
     ATTN_EXP_CORE(float)
-#line 198 "book/D-cpu.nw"
+#line 680 "book/D-cpu.nw"
     uint32_t bits = (uint32_t)((int32_t)kf + 127) << 23;
     float two_k;
     memcpy(&two_k, &bits, sizeof two_k);
     return p * two_k;
-#line 171 "book/D-cpu.nw"
+#line 653 "book/D-cpu.nw"
 }
 
-#line 464 "book/09-fast.nw"
+#line 480 "book/09-fast.nw"
 #ifndef ATTN_EXP_POLY
 /* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0） */
 static inline float attn_exp_neg(float x)

@@ -1,4 +1,4 @@
-#line 707 "book/D-cpu.nw"
+#line 1189 "book/D-cpu.nw"
 /* src/flash_backward.c — 分块、重算注意力模式的 attn_sdpa_backward。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -23,7 +23,7 @@
 #define BWD_NOINLINE
 #endif
 
-#line 752 "book/D-cpu.nw"
+#line 1234 "book/D-cpu.nw"
 struct bwd_problem {
     const float *k, *v;            /* k[n_k][d_k]、v[n_k][d_v] */
     size_t n_q, n_k, d_k, d_v;
@@ -52,16 +52,16 @@ static size_t bwd_work_floats(size_t dkp, size_t dvp)
     return 2 * FK * dkp + 2 * FK * dvp + 2 * FK * FQ;
 }
 
-#line 733 "book/D-cpu.nw"
+#line 1215 "book/D-cpu.nw"
 #define FLASH_BODY "flash_backward_kernel.h"
 #include "flash_widths.h"
 
-#line 946 "book/D-cpu.nw"
+#line 1428 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, bwd_block)（第 9 章的 src/flash_widths.h） */
 typedef void bwd_block_fn(const struct bwd_problem *, const struct bwd_work *, size_t,
                           float *, float *, float *, float);
 
-#line 957 "book/D-cpu.nw"
+#line 1439 "book/D-cpu.nw"
 /* max |x_i|；有无穷大或 NaN 时是无穷大。在 float 里比较（取绝对值、比大小都是精确的），循环里没有分支，可以向量化 */
 static double bwd_max_abs(const float *x, size_t n)
 {
@@ -85,7 +85,7 @@ static int bwd_applies(const attn_problem *prob, const float *dout)
     return attn_flash_applies(prob) && grad < 1e30 && n * md < 1e30;
 }
 
-#line 984 "book/D-cpu.nw"
+#line 1466 "book/D-cpu.nw"
 /* 实际的线程数；不合法时为 0 */
 static size_t bwd_threads(int threads)
 {
@@ -145,7 +145,7 @@ size_t attn_flash_backward_bytes(size_t n_q, size_t n_k, size_t d_k, size_t d_v,
     return a;
 }
 
-#line 1062 "book/D-cpu.nw"
+#line 1544 "book/D-cpu.nw"
 int attn_flash_backward_saved(const float *q, const float *k, const float *v, const float *o,
                               const float *row_m, const float *row_l,
                               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
@@ -171,7 +171,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
     size_t dvp = (d_v + FD - 1) / FD * FD;
     float *dq_all = mem + shared;        /* 线程 t 的 dq[nqp][dkp] 和工作区从 dq_all + t·each 开始 */
     int status = ATTN_OK;
-#line 1134 "book/D-cpu.nw"
+#line 1616 "book/D-cpu.nw"
     float *qt = mem, *qp = qt + d_k * nqp, *dot = qp + nqp * dkp;
     float *dop = dot + d_v * nqp, *base = dop + nqp * dvp, *il = base + nqp, *D = il + nqp;
     for (size_t i = 0; i < nqp; i++) {
@@ -197,7 +197,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
         .nqp = nqp, .dkp = dkp, .dvp = dvp, .mask = mask, .causal = causal,
         .qt = qt, .qp = qp, .dot = dot, .dop = dop, .base = base, .il = il, .D = D,
     };
-#line 1165 "book/D-cpu.nw"
+#line 1647 "book/D-cpu.nw"
     memset(dq_all, 0, nt * each * sizeof *dq_all);
     if (status == ATTN_OK) {
         bwd_block_fn *block = ATTN_FOR_ISA(attn_isa_current(), bwd_block);
@@ -220,7 +220,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                 block(&p, &w, b * FK, dq != NULL ? mine : NULL, dk, dv, scale);
         }
     }
-#line 1190 "book/D-cpu.nw"
+#line 1672 "book/D-cpu.nw"
     /* dq[i][t] = scale · Σ_线程 dq_线程[i][t]，按线程号的顺序加 */
     for (size_t i = 0; status == ATTN_OK && dq != NULL && i < n_q; i++)
         for (size_t t = 0; t < d_k; t++) {
@@ -229,7 +229,7 @@ int attn_flash_backward_saved(const float *q, const float *k, const float *v, co
                 sum += dq_all[th * each + i * dkp + t];
             dq[i * d_k + t] = scale * sum;
         }
-#line 1090 "book/D-cpu.nw"
+#line 1572 "book/D-cpu.nw"
     free(mem);
     return status == ATTN_OK ? ATTN_OK : -1;
 }
@@ -239,7 +239,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
                         float scale, const unsigned char *mask, int causal,
                         const float *dout, float *dq, float *dk, float *dv, int threads)
 {
-#line 1111 "book/D-cpu.nw"
+#line 1593 "book/D-cpu.nw"
     size_t fb = bwd_forward_bytes(n_q, d_v);
     attn_problem prob = {
         .q = q, .k = k, .v = v, .heads = 1, .n_q = n_q, .n_k = n_k, .d_k = d_k, .d_v = d_v,
@@ -258,7 +258,7 @@ int attn_flash_backward(const float *q, const float *k, const float *v,
         free(o);
         return -1;
     }
-#line 1100 "book/D-cpu.nw"
+#line 1582 "book/D-cpu.nw"
     int status = attn_flash_backward_saved(q, k, v, o, row_m, row_l, n_q, n_k, d_k, d_v, scale, mask,
                                            causal, dout, dq, dk, dv, threads);
     free(o);

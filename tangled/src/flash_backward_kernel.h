@@ -1,8 +1,8 @@
-#line 814 "book/D-cpu.nw"
+#line 1296 "book/D-cpu.nw"
 /* src/flash_backward_kernel.h — 一个键块的反向传播，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 
-#line 787 "book/D-cpu.nw"
+#line 1269 "book/D-cpu.nw"
 /* a 按行读，行距 FQ（Pᵀ、dSᵀ）：c[FR][2FW] (+)= a[FR][kdim] · b[kdim][2FW] */
 static FTARGET BWD_NOINLINE void FNAME(bwd_tile_rows)(const float *a, const float *b, size_t ldb,
                                                       float *c, size_t ldc, size_t kdim, int add)
@@ -25,7 +25,7 @@ static FTARGET BWD_NOINLINE void FNAME(bwd_tile_lda)(const float *a, size_t lda,
     FNAME(tile)(a, lda, 1, b, ldb, c, ldc, kdim, add);
 }
 
-#line 870 "book/D-cpu.nw"
+#line 1352 "book/D-cpu.nw"
 /* s[c][x] = exp(k[j0+c]·qt[·][i0+x] − m[i0+x]) / l[i0+x]，c < cols，x < rows_p；看不见的是 0 */
 ATTN_INLINE FTARGET void FNAME(bwd_p)(const struct bwd_problem *p, const struct bwd_work *w,
                                       size_t i0, size_t rows, size_t rows_p,
@@ -55,7 +55,7 @@ ATTN_INLINE FTARGET void FNAME(bwd_p)(const struct bwd_problem *p, const struct 
     }
 }
 
-#line 906 "book/D-cpu.nw"
+#line 1388 "book/D-cpu.nw"
 ATTN_INLINE FTARGET void FNAME(bwd_grads)(const struct bwd_problem *p, const struct bwd_work *w,
                                           size_t i0, size_t rows_p, size_t cols,
                                           float *dq_acc, int want_dk, int want_dv)
@@ -92,13 +92,13 @@ ATTN_INLINE FTARGET void FNAME(bwd_grads)(const struct bwd_problem *p, const str
                                  dq_acc + (i0 + x) * p->dkp + y, p->dkp, cols, 1);
 }
 
-#line 823 "book/D-cpu.nw"
+#line 1305 "book/D-cpu.nw"
 static FTARGET void FNAME(bwd_block)(const struct bwd_problem *p, const struct bwd_work *w,
                                      size_t j0, float *dq_acc, float *dk, float *dv,
                                      float scale)
 {
     size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
-#line 843 "book/D-cpu.nw"
+#line 1325 "book/D-cpu.nw"
     /* kb[FK][dkp]、vb[FK][dvp]：第 j0 .. j0+cols 个键和值，其余补零 */
     memset(w->kb, 0, FK * p->dkp * sizeof *w->kb);
     memset(w->vb, 0, FK * p->dvp * sizeof *w->vb);
@@ -108,7 +108,7 @@ static FTARGET void FNAME(bwd_block)(const struct bwd_problem *p, const struct b
     }
     memset(w->dk, 0, FK * p->dkp * sizeof *w->dk);
     memset(w->dv, 0, FK * p->dvp * sizeof *w->dv);
-#line 829 "book/D-cpu.nw"
+#line 1311 "book/D-cpu.nw"
     size_t i_first = 0;                            /* 看得见键 j0 的第一个查询 */
     if (p->causal && j0 + p->n_q > p->n_k)
         i_first = j0 + p->n_q - p->n_k;
@@ -118,7 +118,7 @@ static FTARGET void FNAME(bwd_block)(const struct bwd_problem *p, const struct b
         FNAME(bwd_p)(p, w, i0, rows, rows_p, j0, cols);
         FNAME(bwd_grads)(p, w, i0, rows_p, cols, dq_acc, dk != NULL, dv != NULL);
     }
-#line 855 "book/D-cpu.nw"
+#line 1337 "book/D-cpu.nw"
     /* dk[j0+c] = scale · Σ dSᵀ·Q；dv[j0+c] = Σ Pᵀ·dO */
     for (size_t c = 0; c < cols; c++) {
         if (dk != NULL)
@@ -127,5 +127,5 @@ static FTARGET void FNAME(bwd_block)(const struct bwd_problem *p, const struct b
         if (dv != NULL)
             memcpy(dv + (j0 + c) * p->d_v, w->dv + c * p->dvp, p->d_v * sizeof *dv);
     }
-#line 839 "book/D-cpu.nw"
+#line 1321 "book/D-cpu.nw"
 }

@@ -1,8 +1,8 @@
-#line 1201 "book/09-fast.nw"
+#line 172 "book/D-cpu.nw"
 /* src/flash_kernel.h — 一个查询块的全部工作，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 
-#line 517 "book/09-fast.nw"
+#line 212 "book/D-cpu.nw"
 /* qt[d][FQ] = (q[i0 .. i0+rows)[t0 .. t0+d) · scale)ᵀ，多出的列补零 */
 ATTN_INLINE FTARGET void FNAME(queries)(const struct flash_problem *p, const struct flash_work *w,
                                         size_t i0, size_t rows, size_t rows_p, size_t t0, size_t d)
@@ -12,7 +12,7 @@ ATTN_INLINE FTARGET void FNAME(queries)(const struct flash_problem *p, const str
             w->qt[t * FQ + x] = x < rows ? p->q[(i0 + x) * p->ld_q + t0 + t] * p->scale : 0.0f;
 }
 
-#line 335 "book/09-fast.nw"
+#line 235 "book/D-cpu.nw"
 /* s[c][x] = k[j0+c] · qt[·][x]（键 c 在行，查询 x 在列），c < cols，x < rows_p；看不见的是 -inf。
    every = 0 时，在线 softmax 会整段写 0 的地方（见下文）不必填 -inf。 */
 ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const struct flash_work *w,
@@ -24,7 +24,7 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
         size_t d_k = p->d_k - t0 < FDK ? p->d_k - t0 : FDK;
         if (p->d_k > FDK)                               /* 分段时每段重新转置查询块 */
             FNAME(queries)(p, w, i0, rows, rows_p, t0, d_k);
-#line 1264 "book/09-fast.nw"
+#line 398 "book/D-cpu.nw"
         /* kb[cols_r][d_k]：最后一块凑不满 FR 的倍数时，读 K 会越界，改读补零的副本 */
         const float *kb = p->k + j0 * p->ld_k + t0;
         size_t ldk = p->ld_k;
@@ -35,10 +35,10 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
             kb = w->kb;
             ldk = d_k;
         }
-#line 347 "book/09-fast.nw"
+#line 247 "book/D-cpu.nw"
         for (size_t x = 0; x < rows_p; x += 2 * FW)
             for (size_t c = 0; c < cols_r; c += FR) {
-#line 365 "book/09-fast.nw"
+#line 266 "book/D-cpu.nw"
                 size_t last = (x + 2 * FW < rows ? x + 2 * FW : rows) - 1;   /* 块里最后一个真查询 */
                 if (x >= rows || (p->causal && j0 + c + p->n_q > i0 + last + p->n_k)) {
                     if (every || x + 2 * FW > rows)
@@ -47,12 +47,12 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
                                 w->s[(c + r) * FQ + x + y] = -INFINITY;
                     continue;
                 }
-#line 350 "book/09-fast.nw"
+#line 250 "book/D-cpu.nw"
                 /* 第一段从零算起，以后各段在上一段的结果上接着加 */
                 FNAME(tile)(kb + c * ldk, ldk, 1, w->qt + x, FQ, w->s + c * FQ + x, FQ, d_k, t0 > 0);
             }
     }
-#line 383 "book/09-fast.nw"
+#line 285 "book/D-cpu.nw"
     if (p->mask != NULL) {
         for (size_t c = 0; c < cols; c++)
             for (size_t x = 0; x < rows; x++)
@@ -66,10 +66,10 @@ ATTN_INLINE FTARGET void FNAME(scores)(const struct flash_problem *p, const stru
                 w->s[c * FQ + x] = -INFINITY;
         }
     }
-#line 355 "book/09-fast.nw"
+#line 255 "book/D-cpu.nw"
 }
 
-#line 409 "book/09-fast.nw"
+#line 304 "book/D-cpu.nw"
 /* 对每个查询 x（s 的一列）：m' = max(m, max_c s[c][x])；s[c][x] = exp(s[c][x] - m')；
    α = exp(m - m')；l = l·α + Σ_c s[c][x]；o 的第 x 行乘 α。m' = -inf 时拿 0 去减。 */
 ATTN_INLINE FTARGET void FNAME(online)(const struct flash_problem *p, const struct flash_work *w,
@@ -108,13 +108,13 @@ ATTN_INLINE FTARGET void FNAME(online)(const struct flash_problem *p, const stru
                 FNAME(store)(w->o + r * dvp + x, FNAME(load)(w->o + r * dvp + x) * w->alpha[r]);
 }
 
-#line 539 "book/09-fast.nw"
+#line 347 "book/D-cpu.nw"
 /* o[rows][dvw] += s[cols][rows]ᵀ · v[j0 .. j0+cols)[dvw] */
 ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const struct flash_work *w,
                                            size_t i0, size_t rows, size_t j0, size_t cols,
                                            size_t dvw)
 {
-#line 1277 "book/09-fast.nw"
+#line 411 "book/D-cpu.nw"
     /* vb[cols][dvw]：d_v 是 2·FW 的倍数时就是 V 本身，否则是补零的副本 */
     const float *vb = p->v + j0 * p->ld_v;
     size_t ldv = p->ld_v;
@@ -125,7 +125,7 @@ ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const 
         vb = w->vb;
         ldv = p->dvp;
     }
-#line 545 "book/09-fast.nw"
+#line 353 "book/D-cpu.nw"
     for (size_t r = 0; r < rows; r += FR) {
         size_t kdim = cols;
         if (p->causal) {                      /* 块里最后一个查询看得见的键：j + n_q <= i + n_k */
@@ -138,7 +138,7 @@ ATTN_INLINE FTARGET void FNAME(accumulate)(const struct flash_problem *p, const 
     }
 }
 
-#line 494 "book/09-fast.nw"
+#line 189 "book/D-cpu.nw"
 static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const struct flash_work *w,
                                        size_t i0)
 {
@@ -147,13 +147,13 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
     size_t dvp = p->dvp, dvw = (p->d_v + 2 * FW - 1) / (2 * FW) * (2 * FW);
     if (p->d_k <= FDK)                 /* 转置一次，每个键块都用它（更长的 d_k 由 scores 分段转置） */
         FNAME(queries)(p, w, i0, rows, rows_p, 0, p->d_k);
-#line 528 "book/09-fast.nw"
+#line 223 "book/D-cpu.nw"
     memset(w->o, 0, rows_p * dvp * sizeof *w->o);
     for (size_t x = 0; x < rows_p; x++) {
         w->m[x] = -INFINITY;
         w->l[x] = 0.0f;
     }
-#line 503 "book/09-fast.nw"
+#line 198 "book/D-cpu.nw"
     size_t j_end = flash_key_end(p->n_q, p->n_k, p->causal, i0, rows);
     for (size_t j0 = 0; j0 < j_end; j0 += FK) {
         size_t cols = j_end - j0 < FK ? j_end - j0 : FK;   /* 最后一块在 j_end 处截断 */
@@ -161,7 +161,7 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
         FNAME(online)(p, w, i0, rows_p, j0, cols, dvw, dvp);
         FNAME(accumulate)(p, w, i0, rows, j0, cols, dvw);
     }
-#line 562 "book/09-fast.nw"
+#line 367 "book/D-cpu.nw"
     /* out[i0+x][d_v] = o[x] / l[x]；一个键也看不见的行 l = 0，输出全零 */
     for (size_t x = 0; x < rows; x++) {
         float inv = w->l[x] > 0.0f ? 1.0f / w->l[x] : 0.0f;
@@ -172,9 +172,9 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
             p->row_l[i0 + x] = w->l[x];
         }
     }
-#line 511 "book/09-fast.nw"
+#line 206 "book/D-cpu.nw"
     if (p->weights != NULL)
-#line 578 "book/09-fast.nw"
+#line 380 "book/D-cpu.nw"
         /* weights[i0+x][j] = exp(s - m[x]) / l[x]，m、l 已是整行的最终值 */
         for (size_t j0 = 0; j0 < p->n_k; j0 += FK) {
             size_t cols = p->n_k - j0 < FK ? p->n_k - j0 : FK;
@@ -187,10 +187,10 @@ static FTARGET void FNAME(flash_block)(const struct flash_problem *p, const stru
                           ? attn_exp_neg(w->s[c * FQ + x] - w->m[x]) / w->l[x] : 0.0f;
             }
         }
-#line 513 "book/09-fast.nw"
+#line 208 "book/D-cpu.nw"
 }
 
-#line 1425 "book/09-fast.nw"
+#line 454 "book/D-cpu.nw"
 /* 逐个分量取较大者（整数） */
 ATTN_INLINE FTARGET vi FNAME(maxi)(vi a, vi b)
 {
@@ -232,9 +232,7 @@ static FTARGET uint32_t FNAME(max_bits)(const float *x, size_t n, size_t d, size
     return (uint32_t)top;
 }
 
-#line 1144 "book/09-fast.nw"
-/* 附录 D：只做乘加的循环 */
-#line 236 "book/D-cpu.nw"
+#line 718 "book/D-cpu.nw"
 /* 2·FR 条独立的链，每条做 iters 次 acc = acc·x + y（每次 2·FW 次运算）；返回各分量之和，免得整个循环被优化掉。
    x、y 经 volatile 读进来：编译器不知道它们的值，就没法把哪一条链预先算出来
    （x = 0.999999、y = 1e-6 时，从 1 出发的那条链在 float 里永远是 1）。 */

@@ -1,4 +1,4 @@
-#line 219 "book/09-fast.nw"
+#line 115 "book/D-cpu.nw"
 /* src/flash_vec.h — 一种向量宽度的基本运算和寄存器块。没有包含保护：
    由 src/flash_widths.h 经 FLASH_BODY 按每种宽度包含一次。 */
 #include "fastexp.h"
@@ -33,9 +33,7 @@ ATTN_INLINE FTARGET vf FNAME(max)(vf a, vf b)
     return (vf)((gt & (vi)a) | (~gt & (vi)b));
 }
 
-#line 1152 "book/09-fast.nw"
-/* 附录 D：FW 个分量一起算的多项式 exp */
-#line 213 "book/D-cpu.nw"
+#line 695 "book/D-cpu.nw"
 /* exp(x)，x <= 0（可以是 -inf），FW 个分量一起算；主体就是 attn_exp_neg 的 ATTN_EXP_CORE */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
 {
@@ -44,7 +42,7 @@ ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
     vi bits = (__builtin_convertvector(kf, vi) + 127) << 23;
     return p * (vf)bits;
 }
-#line 477 "book/09-fast.nw"
+#line 156 "book/D-cpu.nw"
 #ifndef ATTN_EXP_POLY
 /* exp(x)，x <= 0（可以是 -inf）：逐个分量 */
 ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
@@ -55,7 +53,7 @@ ATTN_INLINE FTARGET vf FNAME(exp)(vf x)
 }
 #endif
 
-#line 186 "book/09-fast.nw"
+#line 47 "book/D-cpu.nw"
 /* c[FR][2·FW] (+)= a[FR][kdim] · b[kdim][2·FW]：
    a 的第 r 行第 t 个数在 a[r·ars + t·ats]，b 的第 t 行从 b + t·ldb 开始，c 的第 r 行从 c + r·ldc 开始 */
 ATTN_INLINE FTARGET void FNAME(tile)(const float *a, size_t ars, size_t ats,

@@ -1,9 +1,9 @@
 #line 216 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2028 "book/11-block.nw"
+#line 1775 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1427 "book/D-cpu.nw"
+#line 1909 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 220 "book/11-block.nw"
@@ -12,7 +12,7 @@
 
 int attn_gelu(float *x, size_t n)
 {
-#line 2003 "book/11-block.nw"
+#line 1750 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))   /* n 个 float 的字节数装得进 size_t */
         return ATTN_EINVAL;
@@ -24,14 +24,14 @@ int attn_gelu(float *x, size_t n)
 void attn_gelu_kernel(float *x, size_t n)
 {
     const double c = 0.79788456080286535588;   /* sqrt(2/π) */
-#line 2032 "book/11-block.nw"
+#line 1779 "book/11-block.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1431 "book/D-cpu.nw"
+#line 1913 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
 #line 234 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
         double t = x[i];
-#line 2009 "book/11-block.nw"
+#line 1756 "book/11-block.nw"
         if (isinf(t) && t < 0.0) {
             x[i] = 0.0f;
             continue;
@@ -49,16 +49,18 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 {
     return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
 }
-#line 1603 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 600 "book/12-learning.nw"
+#line 557 "book/12-learning.nw"
 /* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
+#line 1233 "book/12-learning.nw"
     if (isinf(x))
         return x > 0 ? 1.0 : 0.0;
+#line 561 "book/12-learning.nw"
     const double c = 0.79788456080286535588;     /* sqrt(2/π) */
     double u = c * (x + 0.044715 * x * x * x);
     double sg = 1.0 / (1.0 + exp(-2.0 * u));
@@ -67,13 +69,13 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1417 "book/12-learning.nw"
+#line 1261 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 614 "book/12-learning.nw"
+#line 570 "book/12-learning.nw"
     attn_gelu_backward_kernel(x, dy, dx, n);
     return ATTN_OK;
 }
@@ -81,11 +83,11 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 /* 参数已经查过 */
 void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1743 "book/12-learning.nw"
+#line 1662 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
-#line 1435 "book/D-cpu.nw"
+#line 1917 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 622 "book/12-learning.nw"
+#line 578 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
 }

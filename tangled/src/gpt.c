@@ -1,4 +1,4 @@
-#line 397 "book/11-block.nw"
+#line 394 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 467 "book/11-block.nw"
+#line 2003 "book/11-block.nw"
 /* 形状的代号，和初值的三种 */
 enum { GPT_NONE, GPT_D, GPT_HD, GPT_FF, GPT_VOCAB, GPT_CTX };
 enum { GPT_ZERO, GPT_ONE, GPT_NORMAL };
@@ -47,7 +47,7 @@ static const gpt_row gpt_layer_rows[16] = {
     {"mlp.c_proj.weight", GPT_FF, GPT_D, GPT_NORMAL, -1, offsetof(attn_gpt_layer, w_down)},
     {"mlp.c_proj.bias", GPT_D, GPT_NONE, GPT_ZERO, -1, offsetof(attn_gpt_layer, b_down)},
 };
-#line 509 "book/11-block.nw"
+#line 2045 "book/11-block.nw"
 static size_t gpt_dim(const attn_gpt_config *c, int code)
 {
     switch (code) {
@@ -87,7 +87,7 @@ static float **gpt_field(attn_gpt *m, const gpt_row *r, size_t layer)
     return (float **)(base + r->field);
 }
 
-#line 552 "book/11-block.nw"
+#line 2088 "book/11-block.nw"
 static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
                        float *params, size_t count, attn_gpt_layer *layers)
 {
@@ -102,7 +102,7 @@ static void gpt_attach(attn_gpt *m, const attn_gpt_config *cfg,
         at += gpt_row_size(cfg, r);
     }
 }
-#line 572 "book/11-block.nw"
+#line 2108 "book/11-block.nw"
 /* "h.{layer}." 加上表里的名字（layer 为 SIZE_MAX 时不加），装进 cap 个字节；
    不用 snprintf：库不依赖 stdio（HTML 版的 WebAssembly 没有文件可写） */
 static void gpt_tensor_name(char *out, size_t cap, size_t layer, const char *name)
@@ -146,23 +146,7 @@ int attn_gpt_tensor_info(const attn_gpt_config *cfg, size_t k, attn_gpt_tensor *
     return ATTN_OK;
 }
 
-#line 412 "book/11-block.nw"
-int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
-{
-    size_t count;
-    if (m == NULL)
-        return ATTN_EINVAL;
-    memset(m, 0, sizeof *m);
-    if (params == NULL || !attn_gpt_shape_ok(cfg, &count) || n != count)
-        return ATTN_EINVAL;
-    attn_gpt_layer *layers = calloc((size_t)cfg->n_layers, sizeof *layers);
-    if (layers == NULL)
-        return ATTN_ENOMEM;
-    gpt_attach(m, cfg, params, count, layers);
-    return ATTN_OK;
-}
-
-#line 626 "book/11-block.nw"
+#line 428 "book/11-block.nw"
 /* w[k] ← N(0, 0.02²) */
 static void gpt_normal(attn_rng *r, float *w, size_t k)
 {
@@ -189,7 +173,22 @@ static void gpt_initial_values(attn_gpt *m, unsigned long long seed)
     }
 }
 
-#line 429 "book/11-block.nw"
+#line 2156 "book/11-block.nw"
+int attn_gpt_bind(attn_gpt *m, const attn_gpt_config *cfg, float *params, size_t n)
+{
+    size_t count;
+    if (m == NULL)
+        return ATTN_EINVAL;
+    memset(m, 0, sizeof *m);
+    if (params == NULL || !attn_gpt_shape_ok(cfg, &count) || n != count)
+        return ATTN_EINVAL;
+    attn_gpt_layer *layers = calloc((size_t)cfg->n_layers, sizeof *layers);
+    if (layers == NULL)
+        return ATTN_ENOMEM;
+    gpt_attach(m, cfg, params, count, layers);
+    return ATTN_OK;
+}
+
 int attn_gpt_init(attn_gpt *m, const attn_gpt_config *cfg, unsigned long long seed)
 {
     size_t count, head, bytes;
@@ -218,38 +217,7 @@ void attn_gpt_free(attn_gpt *m)
     memset(m, 0, sizeof *m);
 }
 
-#line 728 "book/11-block.nw"
-int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
-                   float *x)
-{
-#line 2134 "book/11-block.nw"
-    if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
-        return ATTN_EINVAL;
-    if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
-        return ATTN_EINVAL;
-    size_t x_bytes = n * (size_t)m->cfg.d_model * sizeof(float);   /* n ≤ n_ctx：不会溢出 */
-    if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
-        attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
-        return ATTN_EINVAL;
-    if (!gpt_tokens_ok(m, tokens, n))
-        return ATTN_EINVAL;
-#line 732 "book/11-block.nw"
-    gpt_embed(m, tokens, n, pos0, x);
-    return ATTN_OK;
-}
-
-void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, float *x)
-{
-    size_t d = (size_t)m->cfg.d_model;
-    /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
-    for (size_t i = 0; i < n; i++) {
-        const float *te = m->wte + (size_t)tokens[i] * d, *pe = m->wpe + (pos0 + i) * d;
-        for (size_t j = 0; j < d; j++)
-            x[i * d + j] = te[j] + pe[j];
-    }
-}
-
-#line 969 "book/11-block.nw"
+#line 2205 "book/11-block.nw"
 /* x0 以外的各项，R 行：3·d + 5·hd + 2·d_ff + max(d_ff, hd) 个 float 一行；
    字节数超出 size_t 时为 0（一行的数不会溢出：每一项都不超过参数个数） */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R)
@@ -281,10 +249,41 @@ gpt_acts gpt_acts_carve(const attn_gpt_config *c, size_t R, float *p)
     return A;
 }
 
-#line 912 "book/11-block.nw"
+#line 531 "book/11-block.nw"
+int attn_gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0,
+                   float *x)
+{
+#line 1882 "book/11-block.nw"
+    if (!attn_gpt_ready(m) || tokens == NULL || x == NULL || n == 0)
+        return ATTN_EINVAL;
+    if (pos0 > m->cfg.n_ctx || n > m->cfg.n_ctx - pos0)
+        return ATTN_EINVAL;
+    size_t x_bytes = n * (size_t)m->cfg.d_model * sizeof(float);   /* n ≤ n_ctx：不会溢出 */
+    if (attn_overlap(x, x_bytes, m->params, m->n_params * sizeof(float)) ||
+        attn_overlap(x, x_bytes, tokens, n * sizeof(int)))
+        return ATTN_EINVAL;
+    if (!gpt_tokens_ok(m, tokens, n))
+        return ATTN_EINVAL;
+#line 535 "book/11-block.nw"
+    gpt_embed(m, tokens, n, pos0, x);
+    return ATTN_OK;
+}
+
+void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, float *x)
+{
+    size_t d = (size_t)m->cfg.d_model;
+    /* x[i][:] = wte[tokens[i]][:] + wpe[pos0 + i][:] */
+    for (size_t i = 0; i < n; i++) {
+        const float *te = m->wte + (size_t)tokens[i] * d, *pe = m->wpe + (pos0 + i) * d;
+        for (size_t j = 0; j < d; j++)
+            x[i * d + j] = te[j] + pe[j];
+    }
+}
+
+#line 692 "book/11-block.nw"
 /* y[R×d_out] = x·w + b：第 1 章的乘法，不再检查参数 */
-static void gpt_linear(const float *x, const float *w, const float *b, float *y, size_t R,
-                       size_t d_in, size_t d_out)
+static void gpt_linear(const float *x, const float *w, const float *b, float *y,
+                       size_t R, size_t d_in, size_t d_out)
 {
     attn_matmul_kernel(x, w, y, R, d_in, d_out);
     for (size_t i = 0; i < R; i++)
@@ -302,46 +301,49 @@ static int gpt_attention(const float *qh, const float *kh, const float *vh, floa
         .heads = blocks, .n_q = s->n, .n_k = s->n, .d_k = s->dh, .d_v = s->dh,
         .ld_q = s->dh, .ld_k = s->dh, .ld_v = s->dh, .ld_out = s->dh,
         .head_q = len, .head_k = len, .head_v = len, .head_out = len,
-        .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh), .causal = 1, .threads = 1,
+        .scale = scale != 0.0f ? scale : 1.0f / sqrtf((float)s->dh),
+        .causal = 1, .threads = 1,
     };
-#line 1983 "book/11-block.nw"
+#line 1730 "book/11-block.nw"
     /* 附录 D 在这里把全部块一次交给快速实现 */
-#line 1402 "book/D-cpu.nw"
+#line 1884 "book/D-cpu.nw"
     if (blocks > 1 && weights == NULL)
         p.threads = 0;      /* OpenMP 的缺省线程数，与 attn_sdpa_ex 相同 */
-#line 935 "book/11-block.nw"
+#line 716 "book/11-block.nw"
     return attn_problem_solve(&p);
 }
 
-/* 逐词解码：n_seq = n = 1，按头排开就是原样。每个头：新的 k、v 存进缓存，q 对缓存做注意力 */
-static int gpt_attend_cache(const gpt_acts *A, attn_kv_cache *caches, const gpt_heads *s,
-                            float scale)
+/* 逐词解码：n_seq = n = 1，按头排开就是原样。
+   每个头：新的 k、v 存进缓存，q 对缓存做注意力 */
+static int gpt_attend_cache(const gpt_acts *A, attn_kv_cache *caches,
+                            const gpt_heads *s, float scale)
 {
     int st = ATTN_OK;
     for (size_t h = 0; h < s->H && st == ATTN_OK; h++) {
-        st = attn_kv_cache_append(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
-        if (st == ATTN_OK)
-            st = attn_kv_cache_attend(&caches[h], A->q + h * s->dh, 1, scale, A->oh + h * s->dh,
-                                      NULL);
+        attn_kv_cache_append_kernel(&caches[h], A->k + h * s->dh, A->v + h * s->dh, 1);
+        st = attn_kv_cache_attend_kernel(&caches[h], A->q + h * s->dh, 1, scale,
+                                         A->oh + h * s->dh);
     }
     return st;
 }
 
-#line 821 "book/11-block.nw"
+#line 596 "book/11-block.nw"
 /* 一个块：A->x0[R×d]（R = n_seq·n）→ x_out[R×d]（可以就是 A->x0）。中间结果写进 A。
    scale 为 0 表示 1/sqrt(d_head)。caches 不为 NULL 时（逐词解码，n_seq = n = 1）：
    这一层各头的缓存。weights 不为 NULL 时：各句各头的注意力模式 [n_seq·H][n][n]。 */
-int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, float scale,
-                      const gpt_acts *A, attn_kv_cache *caches, float *weights, float *x_out)
+int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n,
+                      float scale, const gpt_acts *A, attn_kv_cache *caches,
+                      float *weights, float *x_out)
 {
     const attn_gpt_layer *W = &m->layers[layer];
     size_t R = n_seq * n, d = (size_t)m->cfg.d_model, ff = (size_t)m->cfg.d_ff;
     gpt_heads s = {n_seq, n, (size_t)m->cfg.n_heads, (size_t)m->cfg.d_head};
     size_t hd = s.H * s.dh;
     int st;
-#line 843 "book/11-block.nw"
+#line 619 "book/11-block.nw"
     /* a1 = LN1(x0)；q、k、v = a1·W + b，各自按头排开 */
-    if ((st = attn_layernorm_kernel(A->x0, W->ln1_g, W->ln1_b, A->a1, R, d, 1e-5f)) != ATTN_OK)
+    st = attn_layernorm_kernel(A->x0, W->ln1_g, W->ln1_b, A->a1, R, d, 1e-5f);
+    if (st != ATTN_OK)
         return st;
     const float *w3[3] = {W->w_q, W->w_k, W->w_v}, *b3[3] = {W->b_q, W->b_k, W->b_v};
     float *heads[3] = {A->q, A->k, A->v};
@@ -350,17 +352,18 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
         gpt_heads_split(A->wide, heads[c], &s);
     }
     /* 每句话的每个头做因果注意力（解码时对缓存做），拼回 att；x1 = x0 + att·W_o + b_o */
-    st = caches != NULL ? gpt_attend_cache(A, caches, &s, scale)
-                        : gpt_attention(A->q, A->k, A->v, A->oh, &s, scale, weights);
+    st = caches ? gpt_attend_cache(A, caches, &s, scale)
+                : gpt_attention(A->q, A->k, A->v, A->oh, &s, scale, weights);
     if (st != ATTN_OK)
         return st;
     gpt_heads_join(A->oh, A->att, &s);
     gpt_linear(A->att, W->w_o, W->b_o, A->x1, R, hd, d);
     for (size_t i = 0; i < R * d; i++)
         A->x1[i] += A->x0[i];
-#line 867 "book/11-block.nw"
+#line 644 "book/11-block.nw"
     /* a2 = LN2(x1)；h = a2·W_up + b_up，g = GELU(h)；x_out = x1 + g·W_down + b_down */
-    if ((st = attn_layernorm_kernel(A->x1, W->ln2_g, W->ln2_b, A->a2, R, d, 1e-5f)) != ATTN_OK)
+    st = attn_layernorm_kernel(A->x1, W->ln2_g, W->ln2_b, A->a2, R, d, 1e-5f);
+    if (st != ATTN_OK)
         return st;
     gpt_linear(A->a2, W->w_up, W->b_up, A->h, R, d, ff);
     memcpy(A->g, A->h, R * ff * sizeof *A->g);
@@ -368,14 +371,25 @@ int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, f
     gpt_linear(A->g, W->w_down, W->b_down, x_out, R, ff, d);
     for (size_t i = 0; i < R * d; i++)
         x_out[i] += A->x1[i];
-#line 834 "book/11-block.nw"
+#line 610 "book/11-block.nw"
     return ATTN_OK;
 }
 
-#line 753 "book/11-block.nw"
+#line 554 "book/11-block.nw"
+int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *logits)
+{
+    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
+    int status = attn_layernorm_kernel(x, m->lnf_g, m->lnf_b, h, n, d, 1e-5f);
+    /* logits[n][vocab] = h[n][d] · wteᵀ：反嵌入与嵌入共用 wte */
+    if (status == ATTN_OK)
+        status = attn_dot_all(h, m->wte, n, vocab, d, logits);
+    return status;
+}
+
+#line 2240 "book/11-block.nw"
 int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, float *weights)
 {
-#line 2149 "book/11-block.nw"
+#line 1897 "book/11-block.nw"
     size_t bytes, wbytes = 0;
     if (!attn_gpt_ready(m) || x == NULL || n == 0 || n > m->cfg.n_ctx ||
         layer >= m->cfg.n_layers || !attn_bytes2(&bytes, n, (size_t)m->cfg.d_model) ||
@@ -387,7 +401,7 @@ int attn_gpt_block_weights(const attn_gpt *m, size_t layer, float *x, size_t n, 
         attn_overlap(weights, wbytes, x, bytes) ||
         attn_overlap(weights, wbytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 756 "book/11-block.nw"
+#line 2243 "book/11-block.nw"
     float *work = malloc(gpt_acts_floats(&m->cfg, n) * sizeof(float));
     if (work == NULL)
         return ATTN_ENOMEM;
@@ -405,13 +419,13 @@ int attn_gpt_block(const attn_gpt *m, size_t layer, float *x, size_t n)
 
 int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
 {
-#line 2163 "book/11-block.nw"
+#line 1911 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || x == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) ||
         attn_overlap(logits, bytes, m->params, m->n_params * sizeof(float)))
         return ATTN_EINVAL;
-#line 774 "book/11-block.nw"
+#line 2261 "book/11-block.nw"
     float *h = malloc(n * (size_t)m->cfg.d_model * sizeof(float));
     if (h == NULL)
         return ATTN_ENOMEM;
@@ -420,19 +434,10 @@ int attn_gpt_logits(const attn_gpt *m, const float *x, size_t n, float *logits)
     return status;
 }
 
-int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *logits)
-{
-    size_t d = (size_t)m->cfg.d_model, vocab = (size_t)m->cfg.vocab;
-    int status = attn_layernorm_kernel(x, m->lnf_g, m->lnf_b, h, n, d, 1e-5f);
-    /* logits[n][vocab] = h[n][d] · wteᵀ：反嵌入与嵌入共用 wte */
-    if (status == ATTN_OK)
-        status = attn_dot_all(h, m->wte, n, vocab, d, logits);
-    return status;
-}
-
+#line 566 "book/11-block.nw"
 int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logits)
 {
-#line 2171 "book/11-block.nw"
+#line 1919 "book/11-block.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || tokens == NULL || logits == NULL || n == 0 || n > m->cfg.n_ctx ||
         !attn_bytes2(&bytes, n, (size_t)m->cfg.vocab) || gpt_acts_floats(&m->cfg, n) == 0 ||
@@ -441,9 +446,10 @@ int attn_gpt_forward(const attn_gpt *m, const int *tokens, size_t n, float *logi
         return ATTN_EINVAL;
     if (!gpt_tokens_ok(m, tokens, n))
         return ATTN_EINVAL;
-#line 795 "book/11-block.nw"
+#line 569 "book/11-block.nw"
     size_t d = (size_t)m->cfg.d_model;
-    float *x = malloc((n * d + gpt_acts_floats(&m->cfg, n)) * sizeof(float));   /* 残差流 x[n][d] */
+    /* 残差流 x[n][d]，后面紧跟各层共用的中间结果 */
+    float *x = malloc((n * d + gpt_acts_floats(&m->cfg, n)) * sizeof(float));
     if (x == NULL)
         return ATTN_ENOMEM;
     gpt_acts A = gpt_acts_carve(&m->cfg, n, x + n * d);   /* 各层共用一份中间结果 */

@@ -1,4 +1,4 @@
-#line 1070 "book/11-block.nw"
+#line 822 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
 #include "gpt_shape.h"
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 2185 "book/11-block.nw"
+#line 1933 "book/11-block.nw"
 /* 解码器的工作区：残差流 d 个，一个位置的中间结果 */
 static size_t gpt_decoder_floats(const attn_gpt *m)
 {
@@ -51,7 +51,7 @@ void attn_gpt_decoder_free(attn_gpt_decoder *dec)
     memset(dec, 0, sizeof *dec);
 }
 
-#line 1103 "book/11-block.nw"
+#line 855 "book/11-block.nw"
 static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *logits)
 {
     size_t d = (size_t)m->cfg.d_model, heads = (size_t)m->cfg.n_heads;
@@ -61,16 +61,17 @@ static int gpt_step(attn_gpt_decoder *dec, const attn_gpt *m, int token, float *
     gpt_embed(m, &token, 1, dec->len, x);
     int status = ATTN_OK;
     for (size_t l = 0; l < (size_t)m->cfg.n_layers && status == ATTN_OK; l++)
-        status = gpt_block_forward(m, l, 1, 1, 0.0f, &A, dec->caches + l * heads, NULL, x);
+        status = gpt_block_forward(m, l, 1, 1, 0.0f, &A, dec->caches + l * heads,
+                                   NULL, x);
     if (status == ATTN_OK)
         status = gpt_logits(m, x, 1, A.a1, logits);
     return status;
 }
 
-#line 1082 "book/11-block.nw"
+#line 834 "book/11-block.nw"
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
 {
-#line 2232 "book/11-block.nw"
+#line 1980 "book/11-block.nw"
     if (dec == NULL || dec->caches == NULL || dec->work == NULL || logits == NULL ||
         dec->broken || !attn_gpt_ready(dec->m))
         return ATTN_EINVAL;
@@ -85,7 +86,7 @@ int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits)
             attn_overlap(logits, out_bytes, kv->v, kv->capacity * kv->d_v * sizeof(float)))
             return ATTN_EINVAL;
     }
-#line 1085 "book/11-block.nw"
+#line 837 "book/11-block.nw"
     const attn_gpt *m = dec->m;
     if (dec->len >= m->cfg.n_ctx)
         return ATTN_EFULL;

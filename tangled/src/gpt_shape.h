@@ -1,4 +1,4 @@
-#line 2070 "book/11-block.nw"
+#line 1817 "book/11-block.nw"
 /* src/gpt_shape.h — 第 11 章的模型形状检查和块的前向（库内部用）。 */
 #ifndef ATTN_GPT_SHAPE_H
 #define ATTN_GPT_SHAPE_H
@@ -43,7 +43,7 @@ static inline int gpt_tokens_ok(const attn_gpt *m, const int *tokens, size_t n)
 }
 
 /* 一个块的前向（src/gpt.c）：整个模型、逐词解码和第 12 章的训练共用 */
-#line 957 "book/11-block.nw"
+#line 738 "book/11-block.nw"
 /* 一个块的前向留下的中间结果（R 行），和两块临时 */
 typedef struct gpt_acts {
     float *x0, *a1;          /* 这一层的输入（残差流）和 LN1 的输出：R×d */
@@ -53,7 +53,7 @@ typedef struct gpt_acts {
     float *h, *g;            /* GELU 之前和之后：R×ff */
     float *wide, *oh;        /* 临时：R×max(d_ff, hd)，按头排开的 R×hd */
 } gpt_acts;
-#line 882 "book/11-block.nw"
+#line 660 "book/11-block.nw"
 /* n_seq 句、每句 n 个位置，H 个头、每头 d_h 维 */
 typedef struct {
     size_t n_seq, n, H, dh;
@@ -66,7 +66,8 @@ static inline void gpt_heads_split(const float *x, float *y, const gpt_heads *s)
         for (size_t h = 0; h < s->H; h++)
             for (size_t i = 0; i < s->n; i++)
                 memcpy(y + ((q * s->H + h) * s->n + i) * s->dh,
-                       x + (q * s->n + i) * s->H * s->dh + h * s->dh, s->dh * sizeof *y);
+                       x + (q * s->n + i) * s->H * s->dh + h * s->dh,
+                       s->dh * sizeof *y);
 }
 
 /* 反过来：y[n_seq][H][n][dh] → x[R×hd] */
@@ -76,15 +77,17 @@ static inline void gpt_heads_join(const float *y, float *x, const gpt_heads *s)
         for (size_t h = 0; h < s->H; h++)
             for (size_t i = 0; i < s->n; i++)
                 memcpy(x + (q * s->n + i) * s->H * s->dh + h * s->dh,
-                       y + ((q * s->H + h) * s->n + i) * s->dh, s->dh * sizeof *x);
+                       y + ((q * s->H + h) * s->n + i) * s->dh,
+                       s->dh * sizeof *x);
 }
-#line 2116 "book/11-block.nw"
+#line 1863 "book/11-block.nw"
 /* x0 以外的中间结果，R 行要几个 float；字节数溢出时为 0 */
 size_t gpt_acts_floats(const attn_gpt_config *c, size_t R);
 /* 从 p 起依次划出 R 行的中间结果；x0 为 NULL，由调用者指定 */
 gpt_acts gpt_acts_carve(const attn_gpt_config *c, size_t R, float *p);
-int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n, float scale,
-                      const gpt_acts *A, attn_kv_cache *caches, float *weights, float *x_out);
+int gpt_block_forward(const attn_gpt *m, size_t layer, size_t n_seq, size_t n,
+                      float scale, const gpt_acts *A, attn_kv_cache *caches,
+                      float *weights, float *x_out);
 /* attn_gpt_embed、attn_gpt_logits 查过参数以后做的事（h 是 n×d 的临时） */
 void gpt_embed(const attn_gpt *m, const int *tokens, size_t n, size_t pos0, float *x);
 int gpt_logits(const attn_gpt *m, const float *x, size_t n, float *h, float *logits);

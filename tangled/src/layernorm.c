@@ -1,9 +1,9 @@
 #line 93 "book/11-block.nw"
 #include "attn.h"
 #include "internal.h"
-#line 2020 "book/11-block.nw"
+#line 1767 "book/11-block.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1454 "book/D-cpu.nw"
+#line 1936 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
 
 #line 97 "book/11-block.nw"
@@ -12,7 +12,7 @@
 int attn_layernorm(const float *x, const float *gamma, const float *beta, float *y,
                    size_t n, size_t d, float eps)
 {
-#line 2042 "book/11-block.nw"
+#line 1789 "book/11-block.nw"
     size_t bytes;
     if (x == NULL || y == NULL || n == 0 || d == 0 || !attn_bytes2(&bytes, n, d))
         return ATTN_EINVAL;
@@ -28,19 +28,19 @@ int attn_layernorm(const float *x, const float *gamma, const float *beta, float 
 }
 
 /* 参数已经查过；只看数：有无穷大时拒绝，一个数也不写 */
-int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta, float *y,
-                          size_t n, size_t d, float eps)
+int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
+                          float *y, size_t n, size_t d, float eps)
 {
-#line 2055 "book/11-block.nw"
+#line 1802 "book/11-block.nw"
     for (size_t t = 0; t < n * d; t++)
         if (isinf(x[t]))
             return ATTN_EINVAL;
     for (size_t j = 0; j < d; j++)
         if ((gamma != NULL && isinf(gamma[j])) || (beta != NULL && isinf(beta[j])))
             return ATTN_EINVAL;
-#line 2024 "book/11-block.nw"
+#line 1771 "book/11-block.nw"
     /* 附录 D 在这里把各行分给几个线程 */
-#line 1458 "book/D-cpu.nw"
+#line 1940 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n * d >= 65536)")
 #line 112 "book/11-block.nw"
     for (size_t i = 0; i < n; i++) {
@@ -69,22 +69,22 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
     }
     return ATTN_OK;
 }
-#line 1603 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 1709 "book/12-learning.nw"
+#line 1620 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
-#line 1482 "book/D-cpu.nw"
+#line 1964 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #include <stdlib.h>
-#line 534 "book/12-learning.nw"
+#line 497 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1396 "book/12-learning.nw"
+#line 1240 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -101,7 +101,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
         attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
         attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
         return ATTN_EINVAL;
-#line 539 "book/12-learning.nw"
+#line 502 "book/12-learning.nw"
     return attn_layernorm_backward_kernel(x, gamma, dy, n, d, eps, dx, dgamma, dbeta);
 }
 
@@ -110,12 +110,12 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 1739 "book/12-learning.nw"
+#line 1658 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
-#line 1477 "book/D-cpu.nw"
+#line 1959 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
-#line 548 "book/12-learning.nw"
+#line 511 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d, *gi = dy + i * d;
         double mu = 0, var = 0;
@@ -142,7 +142,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
     }
     return ATTN_OK;
 }
-#line 1490 "book/D-cpu.nw"
+#line 1972 "book/D-cpu.nw"
 /* 附录 D：层规范化的反向传播分给几个线程，结果与第 12 章的循环一位不差 */
 
 /* 少于 LN_MANY 个数的问题留给第 12 章的循环；按列分时每件工作 LN_COLS 列 */

@@ -1,8 +1,8 @@
-#line 403 "book/01-mlp.nw"
+#line 409 "book/01-mlp.nw"
 #include "attn.h"
 #include "internal.h"
 
-#line 505 "book/01-mlp.nw"
+#line 511 "book/01-mlp.nw"
 /* m×k、k×n、m×n 三个矩阵的尺寸都合法时返回 1 */
 static int attn_shapes_ok(size_t m, size_t k, size_t n)
 {
@@ -11,9 +11,9 @@ static int attn_shapes_ok(size_t m, size_t k, size_t n)
            attn_bytes2(&bytes, m, k) && attn_bytes2(&bytes, k, n) && attn_bytes2(&bytes, m, n);
 }
 
-#line 440 "book/01-mlp.nw"
+#line 446 "book/01-mlp.nw"
 /* 第 9 章：分块、多线程的矩阵乘法 */
-#line 519 "book/D-cpu.nw"
+#line 1001 "book/D-cpu.nw"
 #include "matmul_fast.h"
 
 #line 56 "book/01-mlp.nw"
@@ -42,41 +42,41 @@ static void add_bias(float *y, const float *bias, size_t n, size_t d_out)
             y[i * d_out + j] += bias[j];
 }
 
-#line 412 "book/01-mlp.nw"
+#line 418 "book/01-mlp.nw"
 /* 乘法本身，参数已经查过（第 11 章的模型直接调用它） */
 int attn_matmul_kernel(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
-#line 444 "book/01-mlp.nw"
+#line 450 "book/01-mlp.nw"
     /* 第 9 章在这里接手大的矩阵乘法 */
-#line 523 "book/D-cpu.nw"
+#line 1005 "book/D-cpu.nw"
     if (attn_matmul_fast(a, b, c, m, k, n) == ATTN_OK)
         return ATTN_OK;
-#line 416 "book/01-mlp.nw"
+#line 422 "book/01-mlp.nw"
     matmul_loops(a, b, c, m, k, n);
     return ATTN_OK;
 }
 
 int attn_matmul(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
-#line 458 "book/01-mlp.nw"
+#line 464 "book/01-mlp.nw"
     if (a == NULL || b == NULL || c == NULL || !attn_shapes_ok(m, k, n))
         return ATTN_EINVAL;
     /* 一边写 c 一边还要读 a、b：重叠就会读到刚写下的数 */
     if (attn_overlap(c, m * n * sizeof *c, a, m * k * sizeof *a) ||
         attn_overlap(c, m * n * sizeof *c, b, k * n * sizeof *b))
         return ATTN_EINVAL;
-#line 423 "book/01-mlp.nw"
+#line 429 "book/01-mlp.nw"
     return attn_matmul_kernel(a, b, c, m, k, n);
 }
 
 int attn_linear(const float *x, const float *w, const float *bias, float *y,
                 size_t n, size_t d_in, size_t d_out)
 {
-#line 470 "book/01-mlp.nw"
+#line 476 "book/01-mlp.nw"
     if (y != NULL && attn_shapes_ok(n, d_in, d_out) &&
         attn_overlap(y, n * d_out * sizeof *y, bias, d_out * sizeof *bias))
         return ATTN_EINVAL;
-#line 430 "book/01-mlp.nw"
+#line 436 "book/01-mlp.nw"
     int status = attn_matmul(x, w, y, n, d_in, d_out);
     if (status == ATTN_OK && bias != NULL)
         add_bias(y, bias, n, d_out);

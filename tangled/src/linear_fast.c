@@ -1,4 +1,4 @@
-#line 586 "book/D-cpu.nw"
+#line 1068 "book/D-cpu.nw"
 /* src/linear_fast.c — 线性层反向传播的两个乘积，交给附录 D 的矩阵乘法驱动：与朴素的循环一位不差。 */
 #include "attn.h"
 #include "internal.h"

@@ -1,4 +1,4 @@
-#line 565 "book/D-cpu.nw"
+#line 1047 "book/D-cpu.nw"
 /* src/linear_fast.h — 附录 D：线性层和层规范化反向传播的快速路径（库内部用）。 */
 #ifndef ATTN_LINEAR_FAST_H
 #define ATTN_LINEAR_FAST_H

@@ -1,4 +1,4 @@
-#line 493 "book/05-mask.nw"
+#line 490 "book/05-mask.nw"
 /* src/mask.h — 查询 i 能不能看见键 j：显式掩码和因果规则同时生效。 */
 #ifndef ATTN_MASK_H
 #define ATTN_MASK_H
@@ -19,5 +19,5 @@ static inline int attn_key_visible(const unsigned char *mask, int causal,
     return 1;
 }
 
-#line 501 "book/05-mask.nw"
+#line 498 "book/05-mask.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 352 "book/D-cpu.nw"
+#line 834 "book/D-cpu.nw"
 /* src/matmul_fast.c — 库里唯一的矩阵乘法驱动：分块、多线程，结果与第 1 章的循环一位不差。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -24,12 +24,12 @@ enum { MM_KC = 128, MM_ROWS = 48, MM_COLS = 128, MM_MIN = 4096, MM_MANY = 104857
 #define FLASH_BODY "matmul_kernel.h"
 #include "flash_widths.h"
 
-#line 475 "book/D-cpu.nw"
+#line 957 "book/D-cpu.nw"
 /* 指令集 isa 的那一份是 ATTN_FOR_ISA(isa, gemm_block)（第 9 章的 src/flash_widths.h） */
 typedef void gemm_block_fn(const float *, size_t, size_t, const float *, size_t, float *, size_t,
                            size_t, size_t, size_t, size_t, size_t, int);
 
-#line 481 "book/D-cpu.nw"
+#line 963 "book/D-cpu.nw"
 /* c[m×n] (+)= a·b：c 分成 MM_ROWS（或 m）× MM_COLS 的小块，每块只由一个线程算 */
 int attn_gemm(const float *a, size_t ars, size_t acs, const float *b, size_t ldb, float *c, size_t ldc,
               size_t m, size_t k, size_t n, int add)
@@ -55,7 +55,7 @@ int attn_gemm(const float *a, size_t ars, size_t acs, const float *b, size_t ldb
     return ATTN_OK;
 }
 
-#line 508 "book/D-cpu.nw"
+#line 990 "book/D-cpu.nw"
 int attn_matmul_fast(const float *a, const float *b, float *c, size_t m, size_t k, size_t n)
 {
     if ((double)m * (double)k * (double)n < MM_MIN)

@@ -1,4 +1,4 @@
-#line 385 "book/D-cpu.nw"
+#line 867 "book/D-cpu.nw"
 /* src/matmul_fast.h — 附录 D：库里唯一的矩阵乘法驱动（库内部用）。 */
 #ifndef ATTN_MATMUL_FAST_H
 #define ATTN_MATMUL_FAST_H

@@ -1,4 +1,4 @@
-#line 405 "book/D-cpu.nw"
+#line 887 "book/D-cpu.nw"
 /* src/matmul_kernel.h — c 的一块 (+)= a·b，按一种向量宽度。没有包含保护。 */
 #include "flash_vec.h"
 

@@ -6,7 +6,7 @@
 
 int attn_relu(float *x, size_t n)
 {
-#line 478 "book/01-mlp.nw"
+#line 484 "book/01-mlp.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -19,7 +19,7 @@ int attn_relu(float *x, size_t n)
     return ATTN_OK;
 }
 
-#line 223 "book/01-mlp.nw"
+#line 229 "book/01-mlp.nw"
 int attn_ffn(const float *x, size_t n, size_t d_in,
              const float *w1, const float *b1, size_t d_hidden,
              const float *w2, const float *b2, size_t d_out, float *y)
@@ -33,7 +33,7 @@ int attn_ffn_with(const float *x, size_t n, size_t d_in,
                   const float *w2, const float *b2, size_t d_out, float *y,
                   int (*act)(float *, size_t))
 {
-#line 487 "book/01-mlp.nw"
+#line 493 "book/01-mlp.nw"
     size_t bytes;
     if (x == NULL || w1 == NULL || w2 == NULL || y == NULL)
         return ATTN_EINVAL;
@@ -42,12 +42,12 @@ int attn_ffn_with(const float *x, size_t n, size_t d_in,
         !attn_bytes2(&bytes, n, d_hidden) || !attn_bytes2(&bytes, d_hidden, d_out) ||
         !attn_bytes2(&bytes, n, d_out))
         return ATTN_EINVAL;
-#line 237 "book/01-mlp.nw"
+#line 243 "book/01-mlp.nw"
     float *h = malloc(n * d_hidden * sizeof *h);   /* h[n][d_hidden] */
-#line 498 "book/01-mlp.nw"
+#line 504 "book/01-mlp.nw"
     if (h == NULL)
         return ATTN_ENOMEM;
-#line 239 "book/01-mlp.nw"
+#line 245 "book/01-mlp.nw"
     int status = attn_linear(x, w1, b1, h, n, d_in, d_hidden);
     if (status == ATTN_OK)
         status = act(h, n * d_hidden);

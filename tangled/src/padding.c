@@ -4,7 +4,7 @@
 
 int attn_padding_mask(size_t n_q, size_t n_k, size_t n_valid, unsigned char *mask)
 {
-#line 342 "book/06-cross.nw"
+#line 347 "book/06-cross.nw"
     size_t size;
     if (mask == NULL || n_q == 0 || n_k == 0 || n_valid == 0 || n_valid > n_k)
         return ATTN_EINVAL;

@@ -6,7 +6,7 @@
 
 int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
 {
-#line 616 "book/08-params.nw"
+#line 621 "book/08-params.nw"
     if (c == NULL || out == NULL)
         return ATTN_EINVAL;
     if (c->d_model == 0 || c->n_heads == 0 || c->d_head == 0 || c->n_layers == 0 ||
@@ -48,7 +48,7 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
                                     b.unembedding, &ok);
     b.total = attn_u64_add(attn_u64_add(b.attention_all, b.mlp_all, &ok),
                            attn_u64_add(b.norms_all, b.embeddings_all, &ok), &ok);
-#line 649 "book/08-params.nw"
+#line 654 "book/08-params.nw"
     if (!ok)
         return ATTN_EINVAL;
 #line 177 "book/08-params.nw"
@@ -56,7 +56,7 @@ int attn_count_params(const attn_gpt_config *c, attn_param_breakdown *out)
     return ATTN_OK;
 }
 
-#line 626 "book/08-params.nw"
+#line 631 "book/08-params.nw"
 int attn_gpt_preset(const char *name, attn_gpt_config *c)
 {
     if (name == NULL || c == NULL)

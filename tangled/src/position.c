@@ -6,7 +6,7 @@
 #include <float.h>
 #include <math.h>
 
-#line 1021 "book/10-position.nw"
+#line 1025 "book/10-position.nw"
 /* n、d 不为 0，d 是偶数，n·d 个 float 的字节数装得进 size_t，最后一行的位置 pos0 + n − 1 也装得进 */
 static int position_sizes_ok(size_t n, size_t d, size_t pos0)
 {
@@ -24,7 +24,7 @@ static double pair_frequency(double base, size_t j, size_t d)
 #line 144 "book/10-position.nw"
 int attn_positions_sinusoidal_from(float *pe, size_t n, size_t d, size_t pos0)
 {
-#line 1033 "book/10-position.nw"
+#line 1037 "book/10-position.nw"
     if (pe == NULL || !position_sizes_ok(n, d, pos0))
         return ATTN_EINVAL;
 #line 181 "book/10-position.nw"
@@ -47,7 +47,7 @@ int attn_positions_sinusoidal(float *pe, size_t n, size_t d)
     return attn_positions_sinusoidal_from(pe, n, d, 0);
 }
 
-#line 1040 "book/10-position.nw"
+#line 1044 "book/10-position.nw"
 /* 成功时 *base_used 是实际用的底数 */
 static int rope_check(const float *x, size_t n, size_t d, size_t pos0, float base,
                       double *base_used)
@@ -57,14 +57,14 @@ static int rope_check(const float *x, size_t n, size_t d, size_t pos0, float bas
     if (!(base >= 0.0f) || isinf(base))
         return ATTN_EINVAL;
     *base_used = base == 0.0f ? 10000.0 : (double)base;
-#line 1060 "book/10-position.nw"
+#line 1064 "book/10-position.nw"
     const double limit = (double)FLT_MAX * (double)FLT_MAX;
     for (size_t i = 0; i < n * d; i += 2) {
         double a = x[i], b = x[i + 1];
         if (a * a + b * b > limit)
             return ATTN_EINVAL;
     }
-#line 1050 "book/10-position.nw"
+#line 1054 "book/10-position.nw"
     return ATTN_OK;
 }
 
@@ -75,7 +75,7 @@ int attn_rope(float *x, size_t n, size_t d, size_t pos0, float base)
     int status = rope_check(x, n, d, pos0, base, &base_used);
     if (status != ATTN_OK)
         return status;
-#line 312 "book/10-position.nw"
+#line 316 "book/10-position.nw"
     /* 第 i 行在位置 pos0 + i，第 j 对转过 t = (pos0 + i)·θ_j：
        (a, b) → (a·cos t − b·sin t, a·sin t + b·cos t) */
     for (size_t j = 0; j < d / 2; j++) {

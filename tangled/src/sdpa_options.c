@@ -1,4 +1,4 @@
-#line 1489 "book/09-fast.nw"
+#line 944 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"

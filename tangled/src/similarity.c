@@ -7,7 +7,7 @@
 
 int attn_dot(const float *a, const float *b, size_t n, float *out)
 {
-#line 486 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -23,7 +23,7 @@ int attn_dot(const float *a, const float *b, size_t n, float *out)
 #line 148 "book/02-similarity.nw"
 int attn_cosine(const float *a, const float *b, size_t n, float *out)
 {
-#line 486 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -41,14 +41,14 @@ int attn_cosine(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 208 "book/02-similarity.nw"
+#line 214 "book/02-similarity.nw"
 int attn_sqdist(const float *a, const float *b, size_t n, float *out)
 {
-#line 486 "book/02-similarity.nw"
+#line 492 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
-#line 211 "book/02-similarity.nw"
+#line 217 "book/02-similarity.nw"
     /* out = Σ (a[t] - b[t])²，a 和 b 都是 n 维 */
     double s = 0.0;
     for (size_t t = 0; t < n; t++) {
@@ -59,11 +59,11 @@ int attn_sqdist(const float *a, const float *b, size_t n, float *out)
     return ATTN_OK;
 }
 
-#line 278 "book/02-similarity.nw"
+#line 284 "book/02-similarity.nw"
 int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t d,
                  float *out)
 {
-#line 494 "book/02-similarity.nw"
+#line 500 "book/02-similarity.nw"
     size_t bytes;
     if (a == NULL || b == NULL || out == NULL || n_a == 0 || n_b == 0 || d == 0)
         return ATTN_EINVAL;
@@ -73,7 +73,7 @@ int attn_dot_all(const float *a, const float *b, size_t n_a, size_t n_b, size_t 
     if (attn_overlap(out, n_a * n_b * sizeof *out, a, n_a * d * sizeof *a) ||
         attn_overlap(out, n_a * n_b * sizeof *out, b, n_b * d * sizeof *b))
         return ATTN_EINVAL;
-#line 282 "book/02-similarity.nw"
+#line 288 "book/02-similarity.nw"
     /* out[n_a][n_b] = a[n_a][d] · bᵀ，b 是 [n_b][d] */
     for (size_t i = 0; i < n_a; i++)
         for (size_t j = 0; j < n_b; j++) {

@@ -6,7 +6,7 @@
 
 int attn_softmax(float *x, size_t n)
 {
-#line 624 "book/03-attention.nw"
+#line 613 "book/03-attention.nw"
     size_t bytes;
     if (x == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -16,14 +16,14 @@ int attn_softmax(float *x, size_t n)
     for (size_t i = 0; i < n; i++)
         if (x[i] > m)
             m = x[i];
-#line 639 "book/03-attention.nw"
+#line 628 "book/03-attention.nw"
     for (size_t i = 0; i < n; i++)
         if (isnan(x[i])) {
             for (size_t j = 0; j < n; j++)
                 x[j] = NAN;
             return ATTN_OK;
         }
-#line 651 "book/03-attention.nw"
+#line 640 "book/03-attention.nw"
     if (m == INFINITY) {
         size_t count = 0;
         for (size_t i = 0; i < n; i++)
@@ -32,7 +32,7 @@ int attn_softmax(float *x, size_t n)
             x[i] = x[i] == INFINITY ? 1.0f / (float)count : 0.0f;
         return ATTN_OK;
     }
-#line 665 "book/03-attention.nw"
+#line 654 "book/03-attention.nw"
     if (m == -INFINITY) {
         for (size_t i = 0; i < n; i++)
             x[i] = 0.0f;

@@ -9,7 +9,7 @@ const char *attn_strerror(int status)
     case ATTN_ENOMEM: return "out of memory";
 #line 213 "book/00-preface.nw"
     /* 各章新增的状态码 */
-#line 514 "book/05-mask.nw"
+#line 511 "book/05-mask.nw"
     case ATTN_EFULL:  return "cache is full";
 #line 205 "book/00-preface.nw"
     default:          return "unknown status";

@@ -1,4 +1,4 @@
-#line 1804 "book/12-learning.nw"
+#line 1723 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,16 +9,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1759 "book/12-learning.nw"
+#line 1678 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
-#line 1412 "book/D-cpu.nw"
+#line 1894 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1603 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1867 "book/12-learning.nw"
+#line 1787 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
@@ -38,7 +38,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1488 "book/12-learning.nw"
+#line 1340 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -127,7 +127,7 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     return S;
 }
 
-#line 1893 "book/12-learning.nw"
+#line 1813 "book/12-learning.nw"
 /* 这一批的头：第 11 章的 gpt_heads */
 static gpt_heads train_heads(const train_shape *s)
 {
@@ -143,7 +143,7 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 762 "book/12-learning.nw"
+#line 1834 "book/12-learning.nw"
 /* 反向：doh[b] → dqh[b]、dkh[b]、dvh[b] */
 static int train_attention_backward(const float *qh, const float *kh, const float *vh,
                                     const float *doh, float *dqh, float *dkh, float *dvh,
@@ -151,21 +151,21 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1755 "book/12-learning.nw"
+#line 1674 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
-#line 1416 "book/D-cpu.nw"
+#line 1898 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 770 "book/12-learning.nw"
+#line 1842 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
-        int st = attn_sdpa_backward(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh, scale,
-                                    NULL, 1, doh + o, dqh + o, dkh + o, dvh + o);
+        int st = attn_sdpa_backward_kernel(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh,
+                                           scale, NULL, 1, doh + o, dqh + o, dkh + o, dvh + o, 1);
         worst = st > worst ? st : worst;
     }
     return worst;
 }
 
-#line 729 "book/12-learning.nw"
+#line 680 "book/12-learning.nw"
 /* 前向：tokens[R] → B->logits[R×V]，把反向要用的都留在 B 里 */
 static int train_forward(const attn_gpt *m, const train_shape *s, const int *tokens,
                          float scale, const train_bufs *B)
@@ -189,7 +189,7 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
     return attn_matmul_kernel(B->af, B->wte_t, B->logits, R, d, s->V);
 }
 
-#line 787 "book/12-learning.nw"
+#line 717 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
@@ -211,7 +211,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 825 "book/12-learning.nw"
+#line 755 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
         if ((st = attn_linear_backward_kernel(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
                                               G->b_down)) != ATTN_OK)
@@ -248,7 +248,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 809 "book/12-learning.nw"
+#line 739 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -259,13 +259,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 1827 "book/12-learning.nw"
+#line 1746 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1451 "book/12-learning.nw"
+#line 1303 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -295,7 +295,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 1833 "book/12-learning.nw"
+#line 1752 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;
@@ -305,7 +305,8 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         memcpy(logits, B.logits, s.R * s.V * sizeof *logits);
     /* 损失是 R 个位置的平均；要梯度时 dlogits 就地写在 logits 上 */
     if (st == ATTN_OK)
-        st = attn_cross_entropy(B.logits, targets, s.R, s.V, loss, grad != NULL ? B.logits : NULL);
+        st = attn_cross_entropy_kernel(B.logits, targets, s.R, s.V, loss,
+                                       grad != NULL ? B.logits : NULL);
     if (st == ATTN_OK && grad != NULL)
         st = train_backward(m, &s, tokens, scale, &B, grad);
     free(own);

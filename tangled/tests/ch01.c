@@ -1,4 +1,4 @@
-#line 906 "book/01-mlp.nw"
+#line 912 "book/01-mlp.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -8,7 +8,7 @@
 
 #include "../examples/ch01.h"
 
-#line 763 "book/01-mlp.nw"
+#line 769 "book/01-mlp.nw"
 /* 三个平方神经元组成的网络在 x[n] 上的输出 y[n] = c0 + c1·x + c2·x²：
    隐藏层 t = x·(1, 1, 0) + (0, 1, 1)，平方之后乘 (c2 - c1/2, c1/2, c0 - c1/2) */
 static int square_net(double c0, double c1, double c2, const float *x, size_t n, float *y)
@@ -42,17 +42,17 @@ static double alternation_bound(const float *x, const float *p)
     return bound;
 }
 
-#line 917 "book/01-mlp.nw"
+#line 923 "book/01-mlp.nw"
 int main(void)
 {
-#line 517 "book/01-mlp.nw"
+#line 523 "book/01-mlp.nw"
     check_section("一个神经元：1·0.5 + 2·(-1) + 3·2 + 0.5 = 5");
     {
         float x[3] = {1, 2, 3}, w[3] = {0.5f, -1, 2}, b[1] = {0.5f}, z[1];
         CHECK_OK(attn_linear(x, w, b, z, 1, 3, 1));
         CHECK_NEAR(z[0], 5.0, 0.0);
     }
-#line 526 "book/01-mlp.nw"
+#line 532 "book/01-mlp.nw"
     check_section("二维方阵把 (1,0) 转到 (0,1)，把 (0,1) 转到 (-1,0)");
     {
         float w[4] = {0, 1,
@@ -79,7 +79,7 @@ int main(void)
         CHECK_STATUS(attn_linear(m, m, y, y, 1, 2, 2), ATTN_EINVAL);        /* 偏置就是输出 */
         CHECK_OK(attn_linear(m, m, bias, y, 1, 2, 2));
     }
-#line 555 "book/01-mlp.nw"
+#line 561 "book/01-mlp.nw"
     check_section("两层线性层合并成一层：(1,1) 先得 (5,5)，再得 (5.5,5.5)；W1W2 = (2 1; 4 3)，b1W2 + b2 = (-0.5, 1.5)");
     {
         float w1[4] = {1, 2, 3, 4}, b1[2] = {1, -1};
@@ -101,7 +101,7 @@ int main(void)
         CHECK_OK(attn_linear(x, w, b, one, 4, 2, 2));
         CHECK_ARRAY_NEAR(one, two, 8, 1e-5);
     }
-#line 579 "book/01-mlp.nw"
+#line 585 "book/01-mlp.nw"
     check_section("ReLU 把负数变成 0，正数和 NaN 原样留下");
     {
         float x[5] = {-2, -0.0f, 0, 0.5f, 3};
@@ -135,7 +135,7 @@ int main(void)
         CHECK_OK(attn_linear(h, w2, NULL, with_relu, 1, 2, 1));
         CHECK_NEAR(with_relu[0], 0.0, 0.0);                     /* 加了 ReLU，结果不再是 -5 */
     }
-#line 615 "book/01-mlp.nw"
+#line 621 "book/01-mlp.nw"
     check_section("没有一条直线能分开异或：41×41×41 组 (w1, w2, b) 一组也不行");
     {
         static const float pts[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
@@ -165,7 +165,7 @@ int main(void)
                 }
         CHECK(found_or > 0);
     }
-#line 647 "book/01-mlp.nw"
+#line 653 "book/01-mlp.nw"
     check_section("两层 ReLU 网络精确地算出异或：0、1、1、0");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -179,7 +179,7 @@ int main(void)
         CHECK_OK(attn_ffn(x, 4, 2, w1, b1, 2, w2, NULL, 1, y));
         CHECK_ARRAY_NEAR(y, want, 4, 0.0);
     }
-#line 663 "book/01-mlp.nw"
+#line 669 "book/01-mlp.nw"
     check_section("用 n 段折线逼近 sin：最大误差 0.2105、0.0704、0.0188、0.0048，不超过 h²/8");
     {
         static const size_t pieces[4] = {2, 4, 8, 16};
@@ -210,7 +210,7 @@ int main(void)
         /* 段数翻倍，误差约为四分之一 */
         CHECK_NEAR(err[2] / err[3], 4.0, 0.1);
     }
-#line 696 "book/01-mlp.nw"
+#line 702 "book/01-mlp.nw"
     check_section("区间之外：8 段网络在 x < 0 时恒为 0，在 2π 处偏离约 -3.0615；x² 的折线在 ±10 处是 14.5 和 1");
     {
         const double pi = 3.14159265358979323846;
@@ -249,7 +249,7 @@ int main(void)
         CHECK_NEAR(100.0 - gf[0], 85.5, 1e-5);
         CHECK_NEAR(gf[1], 1.0, 0.0);                             /* 左边：所有神经元都关着 */
     }
-#line 737 "book/01-mlp.nw"
+#line 743 "book/01-mlp.nw"
     check_section("平方激活的网络再宽也只是二次多项式：三阶差分为零");
     {
         float w1[16], b1[16], w2[16], x[4] = {0.0f, 0.5f, 1.0f, 1.5f}, h[64], y[4];
@@ -266,7 +266,7 @@ int main(void)
         CHECK_NEAR(third, 0.0, 1e-4);
         CHECK(fabs(y[1] - y[0]) > 0.1);            /* 网络本身不是常数 */
     }
-#line 798 "book/01-mlp.nw"
+#line 804 "book/01-mlp.nw"
     check_section("sin 在 [0, π] 上没有拐点；最好的二次多项式 4x(π-x)/π² - 0.0280 差 0.0280，再宽的平方网络也降不下去");
     {
         const double pi = 3.14159265358979323846;
@@ -346,7 +346,7 @@ int main(void)
         CHECK_OK(square_net(c0, c1, 0.0, pts, 4, p));
         CHECK(alternation_bound(pts, p) > 0.6824);
     }
-#line 880 "book/01-mlp.nw"
+#line 886 "book/01-mlp.nw"
     check_section("前馈子层逐个位置独立：整句送入与逐行送入结果相同");
     {
         float x[3 * 2] = {0.5f, -1,   2, 0.25f,   -1.5f, 1};
@@ -368,6 +368,6 @@ int main(void)
         CHECK_STATUS(attn_ffn(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 930 "book/01-mlp.nw"
+#line 936 "book/01-mlp.nw"
     return check_summary("ch01");
 }

@@ -1,4 +1,4 @@
-#line 880 "book/02-similarity.nw"
+#line 886 "book/02-similarity.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -7,7 +7,7 @@
 
 #include "../examples/ch02.h"
 
-#line 669 "book/02-similarity.nw"
+#line 675 "book/02-similarity.nw"
 /* 按 attn_sqdist 的循环数：每个分量一次减、一次乘，除第一个分量外再一次加。 */
 static long count_sqdist_ops(size_t d)
 {
@@ -29,10 +29,10 @@ static long count_dot_ops(size_t d)
     return ops;
 }
 
-#line 890 "book/02-similarity.nw"
+#line 896 "book/02-similarity.nw"
 int main(void)
 {
-#line 521 "book/02-similarity.nw"
+#line 527 "book/02-similarity.nw"
     check_section("词地图上的点积：猫·狗 = 3，猫·桌 = -5，狗·红 = 猫·蓝 = 0，91 对里 16 对互相垂直");
     {
         float d;
@@ -56,7 +56,7 @@ int main(void)
         CHECK_STATUS(attn_dot(NULL, word_xy("狗"), 2, &d), ATTN_EINVAL);
         CHECK_STATUS(attn_dot(word_xy("猫"), word_xy("狗"), 0, &d), ATTN_EINVAL);
     }
-#line 547 "book/02-similarity.nw"
+#line 553 "book/02-similarity.nw"
     check_section("词地图上的余弦：猫与狗 0.9487，猫与桌 -1，猫与红 0.3162；零向量没有余弦");
     {
         float c;
@@ -75,7 +75,7 @@ int main(void)
         CHECK_OK(attn_cosine(huge, huge, 2, &c));
         CHECK_NEAR(c, 1, 1e-6);
     }
-#line 568 "book/02-similarity.nw"
+#line 574 "book/02-similarity.nw"
     check_section("点积保留长度，余弦只看方向：猫·豹 = 7 > 猫·猫 = 5，余弦 0.9899 < 1");
     {
         float cat_cat, cat_leopard, cos_leopard;
@@ -102,7 +102,7 @@ int main(void)
         CHECK_STR(word_map[best_cos].word, "猫");
         CHECK_STR(word_map[second].word, "豹");
     }
-#line 597 "book/02-similarity.nw"
+#line 603 "book/02-similarity.nw"
     check_section("距离的平方 = |a|² + |b|² - 2a·b：猫与狗 1，猫与豹 1，猫与桌 20，全部 196 对");
     {
         float d2;
@@ -127,7 +127,7 @@ int main(void)
             }
         CHECK_INT(pairs, 196);
     }
-#line 624 "book/02-similarity.nw"
+#line 630 "book/02-similarity.nw"
     check_section("独热向量：不同的字点积 0、余弦 0、距离 √2；独热向量乘嵌入矩阵就是查表");
     {
         float onehot[N_WORDS][N_WORDS] = {{0}}, embed[N_WORDS * 2];
@@ -168,7 +168,7 @@ int main(void)
             zeros += (word_map[i].xy[0] == 0) + (word_map[i].xy[1] == 0);
         CHECK_INT(zeros, 0);
     }
-#line 692 "book/02-similarity.nw"
+#line 698 "book/02-similarity.nw"
     check_section("开方的代价：d = 1024 时距离的平方 3071 次运算，点积 2047 次；比远近不用开方");
     {
         CHECK_INT(count_sqdist_ops(1024), 3071);
@@ -190,7 +190,7 @@ int main(void)
         CHECK_INT(best_d, best_d2);
         CHECK_STR(word_map[best_d].word, "狗");   /* 狗、豹、鹿都相距 1，表里狗排在最前 */
     }
-#line 716 "book/02-similarity.nw"
+#line 722 "book/02-similarity.nw"
     check_section("所有配对的点积是一次矩阵乘法");
     {
         float a[N_WORDS * 2], all[N_WORDS * N_WORDS];
@@ -215,7 +215,7 @@ int main(void)
         CHECK_STATUS(attn_dot_all(a, a, N_WORDS, 0, 2, all), ATTN_EINVAL);
         CHECK_STATUS(attn_dot_all(a, a, (size_t)-1, 2, 2, all), ATTN_EINVAL);
     }
-#line 743 "book/02-similarity.nw"
+#line 749 "book/02-similarity.nw"
     check_section("-|q-k|² 与 2q·k - |k|² 只差一个公共项 -|q|²：按两者排名次一样；两者的偏好可以相反");
     {
         const float *q = word_xy("猫");
@@ -243,7 +243,7 @@ int main(void)
         CHECK_NEAR(sqrt(d2_long), 2, 0);
         CHECK(d2_short < d2_long);                            /* 距离更喜欢 (1, 0) */
     }
-#line 773 "book/02-similarity.nw"
+#line 779 "book/02-similarity.nw"
     check_section("软查找：apple 10，banana 5，chair 2，权重 0.6、0.4、0 得 8");
     {
         const float value[3] = {10, 5, 2};        /* apple, banana, chair */
@@ -259,7 +259,7 @@ int main(void)
         CHECK_STATUS(attn_weighted_sum(hard, NULL, 3, 1, &got), ATTN_EINVAL);
         CHECK_STATUS(attn_weighted_sum(hard, value, 3, 0, &got), ATTN_EINVAL);
     }
-#line 791 "book/02-similarity.nw"
+#line 797 "book/02-similarity.nw"
     check_section("固定权重矩阵：255×255 = 65025，300×300 = 90000；点积的权重表没有参数");
     {
         CHECK_INT(255 * 255, 65025);
@@ -273,7 +273,7 @@ int main(void)
         CHECK_OK(attn_dot_all(a, a, N_WORDS, N_WORDS, 2, all));
         CHECK_NEAR(all[0 * N_WORDS + 1], 3, 0);   /* 还是红·蓝 */
     }
-#line 807 "book/02-similarity.nw"
+#line 813 "book/02-similarity.nw"
     check_section("朴素注意力：余弦直接当权重，猫得到 (4.9487, -2.9487)，比地图上任何一个字都远");
     {
         float x[6], w[9], out[6];
@@ -312,7 +312,7 @@ int main(void)
                 CHECK(c <= 1.0f + 1e-6f);
             }
     }
-#line 848 "book/02-similarity.nw"
+#line 854 "book/02-similarity.nw"
     check_section("负的权重换成 0 再除以行和：猫那一行 (0.5132, 0.4868, 0)，猫变成 (1.5132, -1)");
     {
         float x[6], w[9], out[6];
@@ -340,6 +340,6 @@ int main(void)
         CHECK_ARRAY_NEAR(w5, w, 9, 1e-6);
         CHECK_STATUS(naive_attention(x, 3, 2, 1, 0.0f, w5, out5), ATTN_EINVAL);
     }
-#line 904 "book/02-similarity.nw"
+#line 910 "book/02-similarity.nw"
     return check_summary("ch02");
 }

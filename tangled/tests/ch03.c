@@ -1,4 +1,4 @@
-#line 1779 "book/03-attention.nw"
+#line 1775 "book/03-attention.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -10,7 +10,7 @@
 
 int main(void)
 {
-#line 1192 "book/03-attention.nw"
+#line 1188 "book/03-attention.nw"
     check_section("softmax：(0, 0) → (0.5, 0.5)，(0, ln 3) → (1/4, 3/4)，大 1 权重大 e 倍");
     {
         float a[2] = {0, 0}, b[2] = {0, logf(3)};
@@ -50,7 +50,7 @@ int main(void)
         CHECK_NEAR(none[0], 0, 0);
         CHECK_NEAR(none[1], 0, 0);
     }
-#line 1234 "book/03-attention.nw"
+#line 1230 "book/03-attention.nw"
     check_section("softmax 的温度：(2, 1, 0, -1) 的第一项 T = 0.5 时 0.8650，T = 1 时 0.6439，T = 5 时 0.3292（最后一项 0.1807）");
     {
         float w[TEMP_COUNT][TEMP_N];
@@ -67,7 +67,7 @@ int main(void)
         CHECK_NEAR(w[3][0], 0.3292, 5e-5);
         CHECK_NEAR(w[3][3], 0.1807, 5e-5);
     }
-#line 1253 "book/03-attention.nw"
+#line 1249 "book/03-attention.nw"
     check_section("今天天气很好：前五行和为 1，最后一行 1.2，0.5/1.2 ≈ 0.4167，c₂ = (0.25, 0.75)");
     {
         static const float table[6][6] = {
@@ -101,7 +101,7 @@ int main(void)
         CHECK_NEAR(c2[0], 0.25, 1e-7);
         CHECK_NEAR(c2[1], 0.75, 1e-7);
     }
-#line 1289 "book/03-attention.nw"
+#line 1285 "book/03-attention.nw"
     check_section("正文的 sdpa_plain 与库的 attn_sdpa：毛茸茸的蓝色生物和随机输入（n_q ≠ n_k、d_k ≠ d_v）上相差不到 1e-6");
     {
         float q[FL_N * FL_DK], k[FL_N * FL_DK];
@@ -126,7 +126,7 @@ int main(void)
             CHECK_ARRAY_NEAR(po, lo, n_q * d_v, 1e-6);
         }
     }
-#line 1316 "book/03-attention.nw"
+#line 1312 "book/03-attention.nw"
     check_section("极大的有限输入：10^30 × 10^30 不会变成 NaN，分数超出单精度时顺序不丢");
     {
         /* 查询 (1e30, 1e30)，键 (1e30, -1e30) 与 (1e30, 1e30)：float 里 1e60 溢出，
@@ -178,7 +178,7 @@ int main(void)
         CHECK_STATUS(attn_sdpa(q, k, NULL, N, N, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
         CHECK_STATUS(attn_sdpa(q, k, v, N, 0, DK, DV, 0.0f, NULL, 0, out, w), ATTN_EINVAL);
     }
-#line 1373 "book/03-attention.nw"
+#line 1369 "book/03-attention.nw"
     check_section("带掩码的调用：要么照办，要么是 ATTN_EINVAL 且什么也不写，绝不当作没有掩码");
     {
         /* 两个查询、两个键、d = 1；掩码不让查询 0 看键 1，因果规则也是如此 */
@@ -201,7 +201,7 @@ int main(void)
             }
         }
     }
-#line 1398 "book/03-attention.nw"
+#line 1394 "book/03-attention.nw"
     check_section("毛茸茸的蓝色生物：正文里 Q = XW_Q、K = XW_K 和 QKᵀ 的表（s = 3，c = 2）");
     {
         static const float want_q[FL_N * FL_DK] = {
@@ -228,7 +228,7 @@ int main(void)
         CHECK_NEAR(s[3 * FL_N + 0], 2 * 2, 0);           /* creature → a：c² */
         CHECK_NEAR(s[3 * FL_N + 6], 3 * 3, 0);           /* creature → verdant：s² */
     }
-#line 1427 "book/03-attention.nw"
+#line 1423 "book/03-attention.nw"
     check_section("毛茸茸的蓝色生物：正文里的权重表，0.947 与 0.826，比值 e^(9/√3) ≈ 180.6，creature 的输出与残差");
     {
         static const float want_w[FL_N * FL_N] = {   /* 正文的表，四舍五入到三位 */
@@ -291,7 +291,7 @@ int main(void)
         CHECK_ARRAY_NEAR(res, want_res, FL_D, 0.0005 + 1e-6);
         CHECK(out[3 * FL_D + 0] < 0.01f && res[0] > 1.0f);   /* 只用输出，名词分量就丢了 */
     }
-#line 1492 "book/03-attention.nw"
+#line 1488 "book/03-attention.nw"
     check_section("数据流图的形状：n = 8，d_model = 5，d_k = 3，d_v = 5；输出恰好写满 8×8 与 8×5");
     {
         CHECK_INT(FL_N, 8);
@@ -308,7 +308,7 @@ int main(void)
         for (size_t i = 0; i < FL_N * FL_D; i++) CHECK(!isnan(out[i]));
         CHECK(isnan(w[FL_N * FL_N]) && isnan(out[FL_N * FL_D]));
     }
-#line 1511 "book/03-attention.nw"
+#line 1507 "book/03-attention.nw"
     check_section("点积的方差约为 d_k = 64，除以 √d_k 后约为 1；e^8 ≈ 2981");
     {
         attn_rng rng;
@@ -338,7 +338,7 @@ int main(void)
         CHECK_OK(attn_softmax(raw, 2));
         CHECK_NEAR(raw[0], 0.99999989, 1e-7);
     }
-#line 1543 "book/03-attention.nw"
+#line 1539 "book/03-attention.nw"
     check_section("高斯核回归就是一次点积注意力：键 1、2、3，查询 2.5，权重 (0.155, 0.422, 0.422)，估计 22.67");
     {
         const float keys[3] = {1, 2, 3}, values[3] = {10, 20, 30}, x = 2.5f;
@@ -367,7 +367,7 @@ int main(void)
         CHECK_NEAR(w[0], 0.155, 5e-4);
         CHECK_NEAR(w[1], 0.422, 5e-4);
     }
-#line 1574 "book/03-attention.nw"
+#line 1570 "book/03-attention.nw"
     check_section("每个查询得到一行输出 Σ_j a_ij v_j，V 原样不动，2 个查询只有 2 行");
     {
         enum { NQ = 2, NK = 5, DK = 4, DV = 3 };
@@ -388,7 +388,7 @@ int main(void)
             CHECK_ARRAY_NEAR(out + i * DV, row, DV, 1e-6);
         }
     }
-#line 1597 "book/03-attention.nw"
+#line 1593 "book/03-attention.nw"
     check_section("K = V：k 和 v 传同一块内存与传拷贝相同；毛茸茸的例子里值就是键时只剩 3·(权重和) ≈ 2.98");
     {
         const float q[2 * 2] = {1, 0, 0, 1}, k[2 * 2] = {2, 0, 0, 2};
@@ -409,7 +409,7 @@ int main(void)
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 3 * (cw[1] + cw[2] + cw[6]), 1e-5);
         CHECK_NEAR(kv_out[3 * FL_DK + 0], 2.98, 5e-3);
     }
-#line 1620 "book/03-attention.nw"
+#line 1616 "book/03-attention.nw"
     check_section("softmax 的括号：分数 ln 0.6 与 ln 0.4，值 10 与 5，得 8；错误的括号得 1");
     {
         /* 一个查询、两个键（apple、banana；chair 的权重是 0，不参与），d_k = d_v = 1 */
@@ -432,7 +432,7 @@ int main(void)
         CHECK_OK(attn_softmax(wrong2, 1));
         CHECK_NEAR(wrong2[0], 1.0, 0.0);
     }
-#line 1645 "book/03-attention.nw"
+#line 1641 "book/03-attention.nw"
     check_section("括号的位置：softmax(QKᵀ/√d)·V 第一行 (6.698, 3.302)，softmax(QKᵀ/√d·V) 第一行 (0.99915, …)");
     {
         const float q[4] = {1, 0, 0, 1}, k[4] = {1, 0, 0, 1}, v[4] = {10, 0, 0, 10};
@@ -457,7 +457,7 @@ int main(void)
         CHECK_NEAR(wrong[0] + wrong[1], 1, 1e-6);
         CHECK(fabsf(wrong[0] - right[0]) > 1);       /* 两者确实不同 */
     }
-#line 1672 "book/03-attention.nw"
+#line 1668 "book/03-attention.nw"
     check_section("原始点积不是权重：(2, −1) 和为 1 却有负数，(2, 1) 和为 3；softmax 之后在 0 和 1 之间，和为 1");
     {
         float a[2] = {2.0f, -1.0f}, b[2] = {2.0f, 1.0f};
@@ -478,7 +478,7 @@ int main(void)
         }
         CHECK_NEAR(sum, 1.0, 1e-6);
     }
-#line 1695 "book/03-attention.nw"
+#line 1691 "book/03-attention.nw"
     check_section("随机数发生器：splitmix64 参考代码的输出（种子 0 与 42）、可复现、均值与方差");
     {
         /* 期望的六个数按 splitmix64.c 的算法在 64 位整数上另外算出，不经过本库 */
@@ -524,7 +524,7 @@ int main(void)
         CHECK_STATUS(attn_rng_normal(&r1, a, 0), ATTN_EINVAL);
         CHECK_STATUS(attn_rng_normal(&r1, NULL, 3), ATTN_EINVAL);
     }
-#line 1743 "book/03-attention.nw"
+#line 1739 "book/03-attention.nw"
     check_section("随机数发生器：奇数个时写满最后一个，后面一个字节也不动");
     {
         float x[4] = {0, 0, 0, 99.0f};
@@ -534,6 +534,6 @@ int main(void)
         CHECK(x[2] != 0.0f);
         CHECK_NEAR(x[3], 99.0f, 0);
     }
-#line 1808 "book/03-attention.nw"
+#line 1804 "book/03-attention.nw"
     return check_summary("ch03");
 }

@@ -1,4 +1,4 @@
-#line 1214 "book/05-mask.nw"
+#line 1246 "book/05-mask.nw"
 #include "attn.h"
 #include "check.h"
 #include "mask.h"
@@ -7,7 +7,7 @@
 
 #include "../examples/ch05.h"
 
-#line 733 "book/05-mask.nw"
+#line 765 "book/05-mask.nw"
 /* x 舍入到最近的 IEEE 754 半精度数（舍入到偶数），结果仍用 float 表示。
    半精度：11 位有效数字，最小正规数 2^-14，最小非正规数 2^-24，最大有限数 65504。 */
 static float to_half(float x)
@@ -22,10 +22,10 @@ static float to_half(float x)
     return copysignf(r > 65504.0f ? INFINITY : r, x);
 }
 
-#line 1224 "book/05-mask.nw"
+#line 1256 "book/05-mask.nw"
 int main(void)
 {
-#line 602 "book/05-mask.nw"
+#line 634 "book/05-mask.nw"
     check_section("因果掩码：3×3");
     {
         float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {10, 20, 30}, out[3], w[9];
@@ -56,7 +56,7 @@ int main(void)
         CHECK_INT(upper_right, 0);
         CHECK_INT(attn_key_visible(NULL, 0, 4, 4, 0, 3), 1);
     }
-#line 635 "book/05-mask.nw"
+#line 667 "book/05-mask.nw"
     check_section("右上角为 0，左下角留着；上限是 t，不是 T");
     {
         const float q[3] = {1, 2, 3}, k[3] = {1, 1, 1}, v[3] = {1, 2, 3};
@@ -73,7 +73,7 @@ int main(void)
         CHECK_NEAR(w2[1], 0.0, 0.0);
         CHECK_NEAR(out2[0], 3.0, 1e-6);
     }
-#line 654 "book/05-mask.nw"
+#line 686 "book/05-mask.nw"
     check_section("正确的掩码：softmax 之前填 -inf");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f};
@@ -88,7 +88,7 @@ int main(void)
         CHECK_NEAR(p[0], two[0], 0);
         CHECK_NEAR(p[1], two[1], 0);
     }
-#line 671 "book/05-mask.nw"
+#line 703 "book/05-mask.nw"
     check_section("错误一：softmax 之前把分数置 0");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f}, neg[3] = {-2.0f, -3.0f, 3.0f};
@@ -146,7 +146,7 @@ int main(void)
         mask_naive_inf(s, none, 3, p);
         CHECK(isnan(p[0]) && isnan(p[1]) && isnan(p[2]));
     }
-#line 749 "book/05-mask.nw"
+#line 781 "book/05-mask.nw"
     check_section("-1e9 作掩码：单精度里整行遮住得均匀分布；半精度最大 65504，-1e9 变成 -inf，整行遮住时朴素 softmax 得 NaN");
     {
         CHECK_NEAR(to_half(65504.0f), 65504.0, 0);           /* 半精度最大的有限数 */
@@ -176,7 +176,7 @@ int main(void)
         CHECK_NEAR(expf(-104.0f), 0, 0);
         CHECK(expf(-103.0f) > 0.0f);
     }
-#line 781 "book/05-mask.nw"
+#line 813 "book/05-mask.nw"
     check_section("整行都被遮住：权重和输出都是 0");
     {
         const float s[3] = {2.0f, 1.0f, 3.0f};
@@ -197,7 +197,7 @@ int main(void)
         CHECK_NEAR(w[2] + w[3], 1.0, 1e-6);
         CHECK(!isnan(out[2]) && !isnan(out[3]));
     }
-#line 804 "book/05-mask.nw"
+#line 836 "book/05-mask.nw"
     check_section("图 5.1：右上角为 0，每行和为 1");
     {
         enum { N = KVF_N, D = KVF_DK };
@@ -219,7 +219,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-6);
         CHECK_NEAR(w[0], 1.0, 0);
     }
-#line 828 "book/05-mask.nw"
+#line 860 "book/05-mask.nw"
     check_section("填充掩码与因果掩码同时生效");
     {
         enum { N = 6, LEN = 4, D = 4 };
@@ -252,7 +252,7 @@ int main(void)
         CHECK_NEAR(out[4 * 2], 0, 0);
         CHECK_NEAR(out[5 * 2 + 1], 0, 0);
     }
-#line 863 "book/05-mask.nw"
+#line 895 "book/05-mask.nw"
     check_section("右下角对齐：n_q = 2，n_k = 5");
     {
         float q[2] = {1, 1}, k[5] = {1, 1, 1, 1, 1}, v[5] = {1, 2, 3, 4, 5}, out[2], w[10];
@@ -272,7 +272,7 @@ int main(void)
         const float want_out[4] = {0, 0, 10, 15};
         CHECK_ARRAY_NEAR(out, want_out, 4, 1e-5);
     }
-#line 885 "book/05-mask.nw"
+#line 917 "book/05-mask.nw"
     check_section("因果的对齐：本书右下角，PyTorch 的 is_causal 左上角；3×4 时差 3 格，n_q = n_k 时相同");
     {
         static const unsigned char book_3x4[12] = {1, 1, 0, 0,  1, 1, 1, 0,  1, 1, 1, 1};
@@ -304,7 +304,7 @@ int main(void)
             CHECK(same);
         }
     }
-#line 919 "book/05-mask.nw"
+#line 951 "book/05-mask.nw"
     check_section("KV 缓存：k、v 碰到这次要写的键行或值行时是 ATTN_EINVAL，缓存不变；读已有的行没问题");
     {
         attn_kv_cache c;
@@ -332,7 +332,7 @@ int main(void)
         CHECK_NEAR(c.v[3], 4.0, 0);
         attn_kv_cache_free(&c);
     }
-#line 949 "book/05-mask.nw"
+#line 981 "book/05-mask.nw"
     check_section("KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 4, DV = 3 };
@@ -365,7 +365,7 @@ int main(void)
         CHECK_ARRAY_NEAR(chunk, full, N * DV, 0);
         attn_kv_cache_free(&c);
     }
-#line 984 "book/05-mask.nw"
+#line 1016 "book/05-mask.nw"
     check_section("图 5.2：逐词填进缓存的权重");
     {
         float q[KVF_N * KVF_DK], k[KVF_N * KVF_DK], v[KVF_N * KVF_DV], w[KVF_N * KVF_N];
@@ -387,7 +387,7 @@ int main(void)
         CHECK_INT(best, 1);
         CHECK_NEAR(w[5 * KVF_N + 1], 0.40, 0.005);
     }
-#line 1008 "book/05-mask.nw"
+#line 1040 "book/05-mask.nw"
     check_section("KV 缓存省下的乘加次数");
     {
         /* 手算：n = 3，d = 2，1 层。每个词的投影 16 次，位置 s 的一行注意力 4(s+1) 次。
@@ -411,7 +411,7 @@ int main(void)
         /* 超出 64 位时是 0，不是绕回来的小数 */
         CHECK_INT(kv_generation_macs(1000000, 1000000, 1000000, 0), 0);
     }
-#line 1034 "book/05-mask.nw"
+#line 1066 "book/05-mask.nw"
     check_section("KV 缓存：满了、空的、非法的尺寸");
     {
         attn_kv_cache c;
@@ -438,7 +438,7 @@ int main(void)
         CHECK(efull != ATTN_OK && efull != ATTN_EINVAL && efull != ATTN_ENOMEM);
         CHECK_STR(attn_strerror(ATTN_EFULL), "cache is full");
     }
-#line 1063 "book/05-mask.nw"
+#line 1095 "book/05-mask.nw"
     check_section("KV 缓存的大小：GPT-3");
     {
         unsigned long long per_token = 2ULL * 12288 * 96;
@@ -448,7 +448,7 @@ int main(void)
         CHECK_INT(per_token * 4 * 2048, 18ULL << 30);
         CHECK_INT(per_token * 2 * 2048, 9ULL << 30);            /* 半精度 */
     }
-#line 1075 "book/05-mask.nw"
+#line 1107 "book/05-mask.nw"
     check_section("多查询与分组查询：缓存缩小到 g/h");
     {
         /* 每个位置：键和值 × 层数 × 键值头 × d_head × 2 字节 */
@@ -467,7 +467,7 @@ int main(void)
         CHECK_INT(per_token[2] * n, 160ULL << 20);
         CHECK_INT(per_token[0] / per_token[1], 8);
     }
-#line 1096 "book/05-mask.nw"
+#line 1128 "book/05-mask.nw"
     check_section("注意力模式的大小：N 的平方");
     {
         CHECK_INT(pattern_bytes(1024, 1024), 4194304);
@@ -481,6 +481,6 @@ int main(void)
         CHECK_INT(pattern_bytes(1ULL << 40, 1ULL << 40), 0);
         CHECK_INT(2048ULL * 2048, 4194304);                /* GPT-3 一个头的模式 */
     }
-#line 1244 "book/05-mask.nw"
+#line 1276 "book/05-mask.nw"
     return check_summary("ch05");
 }

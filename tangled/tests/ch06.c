@@ -1,4 +1,4 @@
-#line 388 "book/06-cross.nw"
+#line 393 "book/06-cross.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -9,7 +9,7 @@
 
 int main(void)
 {
-#line 408 "book/06-cross.nw"
+#line 413 "book/06-cross.nw"
     check_section("玩具翻译：注意力模式就是词对齐");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
@@ -53,7 +53,7 @@ int main(void)
         CHECK_NEAR(out[1 * TR_DV + 3], 0.7286, 1e-4);
         CHECK_NEAR(out[1 * TR_DV + 4], 0.1626, 1e-4);
     }
-#line 454 "book/06-cross.nw"
+#line 459 "book/06-cross.nw"
     check_section("因果掩码放错了地方：her 看不见“她”");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV];
@@ -67,7 +67,7 @@ int main(void)
         CHECK_OK(attn_sdpa(q, k, v, TR_NQ, TR_NK, TR_DK, TR_DV, 0.0f, NULL, 0, out, w));
         CHECK_NEAR(w[2 * TR_NK + 4], 0.8339, 1e-4);
     }
-#line 470 "book/06-cross.nw"
+#line 475 "book/06-cross.nw"
     check_section("填充掩码：补上的 pad 不能分走权重");
     {
         enum { NP = 2, NKP = TR_NK + NP };
@@ -105,7 +105,7 @@ int main(void)
         CHECK_STATUS(attn_padding_mask(TR_NQ, NKP, TR_NK, NULL), ATTN_EINVAL);
         CHECK_STATUS(attn_padding_mask(SIZE_MAX, 2, 1, mask), ATTN_EINVAL);
     }
-#line 510 "book/06-cross.nw"
+#line 515 "book/06-cross.nw"
     check_section("值不可省略：权重由 Q、K 决定，输出由 V 决定");
     {
         float q[TR_NQ * TR_DK], k[TR_NK * TR_DK], v[TR_NK * TR_DV], v2[TR_NK * TR_DV];
@@ -122,7 +122,7 @@ int main(void)
         CHECK_INT(4 * d * d, 1048576);
         CHECK_INT(d * d, 262144);
     }
-#line 531 "book/06-cross.nw"
+#line 536 "book/06-cross.nw"
     check_section("源句的键和值只算一次：逐步解码与一次算完一样；乘加次数");
     {
         enum { D = 5 };
@@ -155,6 +155,6 @@ int main(void)
         CHECK_INT(kv_projection_macs(30, 512, 512, 512, 6), 94371840LL);
         CHECK_INT(30 * kv_projection_macs(30, 512, 512, 512, 6), 2831155200LL);
     }
-#line 403 "book/06-cross.nw"
+#line 408 "book/06-cross.nw"
     return check_summary("ch06");
 }

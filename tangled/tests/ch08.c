@@ -1,11 +1,11 @@
-#line 672 "book/08-params.nw"
+#line 677 "book/08-params.nw"
 #include "attn.h"
 #include "check.h"
 
 #include <math.h>
 #include <stdint.h>
 
-#line 702 "book/08-params.nw"
+#line 707 "book/08-params.nw"
 static attn_gpt_config preset(const char *name, int plain)
 {
     attn_gpt_config c;
@@ -19,10 +19,10 @@ static attn_gpt_config preset(const char *name, int plain)
     return c;
 }
 
-#line 680 "book/08-params.nw"
+#line 685 "book/08-params.nw"
 int main(void)
 {
-#line 717 "book/08-params.nw"
+#line 722 "book/08-params.nw"
     check_section("玩具模型：240 个参数");
     {
         attn_gpt_config c = {.d_model = 4, .n_heads = 1, .d_head = 2, .n_layers = 1,
@@ -39,7 +39,7 @@ int main(void)
         CHECK_INT(b.total, 240);
         CHECK_INT(b.layers + b.embedding + b.positions + b.final_norm + b.unembedding, b.total);
     }
-#line 736 "book/08-params.nw"
+#line 741 "book/08-params.nw"
     check_section("没有位置向量时，注意力不区分词的先后");
     {
         /* x[3][2] 同时当作查询、键、值；y 是对调第 0 和第 2 个词后的输入 */
@@ -64,7 +64,7 @@ int main(void)
         CHECK_OK(attn_sdpa(z, z, z, 3, 3, 2, 2, 0.0f, NULL, 1, cz, NULL));
         CHECK_ARRAY_NEAR(cz + 4, cx + 4, 2, 1e-6);
     }
-#line 763 "book/08-params.nw"
+#line 768 "book/08-params.nw"
     check_section("参数计数拒绝错误的输入");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -82,7 +82,7 @@ int main(void)
         CHECK_STATUS(attn_gpt_preset("gpt4", &c), ATTN_EINVAL);
         CHECK_STATUS(attn_gpt_preset(NULL, &c), ATTN_EINVAL);
     }
-#line 783 "book/08-params.nw"
+#line 788 "book/08-params.nw"
     check_section("GPT-3 只数矩阵（3Blue1Brown 的数法）：每一个数");
     {
         attn_gpt_config c = preset("gpt3-175b", 1);
@@ -103,7 +103,7 @@ int main(void)
         CHECK_NEAR((double)b.mlp_all / 1e8, 1160, 0.5);        /* 约 1160 亿 */
         CHECK_NEAR((double)b.total / 1e8, 1752, 0.5);          /* 约 1752 亿 */
     }
-#line 806 "book/08-params.nw"
+#line 811 "book/08-params.nw"
     check_section("第 7 章的数：96 个头、每层 6 亿、上下文 2048");
     {
         attn_gpt_config c;
@@ -120,7 +120,7 @@ int main(void)
         CHECK_INT(b.attention_all, 57982058496LL);
         CHECK_NEAR((double)b.attention_all / (double)b.total, 1.0 / 3.0, 5e-3);   /* 约三分之一 */
     }
-#line 825 "book/08-params.nw"
+#line 830 "book/08-params.nw"
     check_section("GPT-3：按真实的搭法");
     {
         attn_gpt_config c = preset("gpt3-175b", 0);
@@ -145,7 +145,7 @@ int main(void)
         CHECK_INT(extras, 40525824);                           /* 四千多万 */
         CHECK((double)extras / (double)b.total < 3e-4);        /* 不到万分之三 */
     }
-#line 852 "book/08-params.nw"
+#line 857 "book/08-params.nw"
     check_section("GPT-2 small：124 439 808");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -164,7 +164,7 @@ int main(void)
         CHECK_INT(b.o, 589824);                            /* W_O 的权重 */
         CHECK_INT(4 * b.o, b.attention);                   /* 四分之一 */
     }
-#line 873 "book/08-params.nw"
+#line 878 "book/08-params.nw"
     check_section("GPT-2 small：124 439 808、124 412 160 与 117M");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -183,7 +183,7 @@ int main(void)
         CHECK_INT(b.total, 124356864);
         CHECK(b.total > 117000000 + 6000000);
     }
-#line 894 "book/08-params.nw"
+#line 899 "book/08-params.nw"
     check_section("4E²+4E：E = 512 时与头数无关");
     {
         const uint64_t heads[4] = {1, 8, 16, 64};
@@ -207,7 +207,7 @@ int main(void)
         CHECK_INT(b.q / g2.n_heads, g2.d_model * g2.d_head);
         CHECK_INT(64 * 64, 4096);
     }
-#line 920 "book/08-params.nw"
+#line 925 "book/08-params.nw"
     check_section("参数的去向：百分比");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -227,7 +227,7 @@ int main(void)
         CHECK_INT(b.embedding / a.embedding, 16);
         CHECK_INT(b.embedding % a.embedding, 0);
     }
-#line 945 "book/08-params.nw"
+#line 950 "book/08-params.nw"
     check_section("注意力的计算量；和矩阵的乘法相等的上下文长度，算与不算反嵌入");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -288,7 +288,7 @@ int main(void)
         CHECK_STATUS(attn_attention_flops(&c2, 0, &f), ATTN_EINVAL);
         CHECK_STATUS(attn_attention_flops(&c3, UINT64_C(1) << 30, &f), ATTN_EINVAL);  /* 溢出 */
     }
-#line 1008 "book/08-params.nw"
+#line 1013 "book/08-params.nw"
     check_section("键值缓存");
     {
         attn_gpt_config c2 = preset("gpt2-small", 0), c3 = preset("gpt3-175b", 0);
@@ -317,7 +317,7 @@ int main(void)
         CHECK_STATUS(attn_kv_cache_bytes(&c2, 1, 0, &bytes), ATTN_EINVAL);
         CHECK_STATUS(attn_kv_cache_bytes(NULL, 1, 2, &bytes), ATTN_EINVAL);
     }
-#line 1039 "book/08-params.nw"
+#line 1044 "book/08-params.nw"
     check_section("值矩阵与查询、键的参数量：只在 d_v = d_k 的分解下相等；完整的值矩阵是 48 倍和 96 倍");
     {
         const uint64_t d = 12288, d_k = 128, d_v = 64;
@@ -340,7 +340,7 @@ int main(void)
         CHECK_INT(b.v, b.q);                               /* 代码里的 W_V 与 W_Q 一样大 */
         CHECK_INT(b.v + b.o, b.q + b.k);                   /* W_V 连同 W_O 才等于查询加键 */
     }
-#line 1064 "book/08-params.nw"
+#line 1069 "book/08-params.nw"
     check_section("因果掩码下第一个词只看得见自己；每一行对 N 个值向量求和");
     {
         /* 3 个词，d_k = 2，d_v = 4：q[3][2]，k[3][2]，v[3][4] */
@@ -356,7 +356,7 @@ int main(void)
         CHECK_NEAR(w[3] + w[4] + w[5], 1.0, 1e-6);         /* 每一行对 N = 3 个值求和 */
         CHECK(w[3] > 0.0f && w[4] > 0.0f);
     }
-#line 1142 "book/08-params.nw"
+#line 1178 "book/08-params.nw"
     check_section("练习的参考答案");
     {
         attn_gpt_config c = preset("gpt2-small", 0);
@@ -397,6 +397,6 @@ int main(void)
         CHECK_INT(b.total - 12 * 2 * (b.k - b1.k), 111446784);
         CHECK_NEAR(12993024.0 / (double)b.total, 0.10, 0.01);   /* 只少了一成 */
     }
-#line 697 "book/08-params.nw"
+#line 702 "book/08-params.nw"
     return check_summary("ch08");
 }

@@ -1,4 +1,4 @@
-#line 978 "book/10-position.nw"
+#line 982 "book/10-position.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "../examples/ch10.h"
-#line 721 "book/10-position.nw"
+#line 725 "book/10-position.nw"
 /* 第 j 对的波长 2π·10000^(2j/d) */
 static double pair_wavelength_check(size_t j, size_t d)
 {
     return 2 * acos(-1.0) * pow(10000.0, 2.0 * (double)j / (double)d);
 }
-#line 794 "book/10-position.nw"
+#line 798 "book/10-position.nw"
 static double dot_d(const float *a, const float *b, size_t n)
 {
     double s = 0.0;
@@ -32,7 +32,7 @@ static double rope_score_by_offset(const float *q, const float *k, size_t d, dou
     }
     return s;
 }
-#line 918 "book/10-position.nw"
+#line 922 "book/10-position.nw"
 /* x[n×d] 原地转：第 j 维与第 j + d/2 维配成一对，转过 (pos0 + i)·10000^(−2j/d)（Hugging Face、GPT-NeoX 的写法） */
 static void rope_rotate_half(float *x, size_t n, size_t d, size_t pos0)
 {
@@ -46,10 +46,10 @@ static void rope_rotate_half(float *x, size_t n, size_t d, size_t pos0)
         }
 }
 
-#line 989 "book/10-position.nw"
+#line 993 "book/10-position.nw"
 int main(void)
 {
-#line 513 "book/10-position.nw"
+#line 517 "book/10-position.nw"
     check_section("没有位置信息：注意力随词的次序一起换");
     {
         enum { N = PM_N, D = 4 };
@@ -74,7 +74,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-6);
         CHECK(max_abs_diff(pout, out, N * D) > 0.1);   /* 输出确实换了位置，不是处处相同 */
     }
-#line 540 "book/10-position.nw"
+#line 544 "book/10-position.nw"
     check_section("多头自注意力同样置换等变");
     {
         struct random_mha m;
@@ -87,7 +87,7 @@ int main(void)
         CHECK_OK(permutation_gap(&m, x, 0, 0, &gap));
         CHECK_NEAR(gap, 0.0, 1e-5);
     }
-#line 555 "book/10-position.nw"
+#line 559 "book/10-position.nw"
     check_section("因果掩码下不再置换等变");
     {
         struct random_mha m;
@@ -100,7 +100,7 @@ int main(void)
         CHECK_OK(permutation_gap(&m, x, 1, 0, &gap));
         CHECK(gap > 0.1);
     }
-#line 570 "book/10-position.nw"
+#line 574 "book/10-position.nw"
     check_section("因果掩码让输出数出了位置：1/(i+1)");
     {
         const float q[4] = {0, 0, 0, 0}, k[4] = {1, 2, 3, 4}, v[4] = {1, 0, 0, 0};
@@ -116,7 +116,7 @@ int main(void)
         for (size_t i = 0; i < 4; i++)
             CHECK_NEAR(out[i], 0.25, 1e-6);
     }
-#line 588 "book/10-position.nw"
+#line 592 "book/10-position.nw"
     check_section("正弦位置编码：d = 4，p = 0, 1, 2");
     {
         float pe[3 * 4];
@@ -130,7 +130,7 @@ int main(void)
         CHECK_NEAR(pe[1], 1.0, 0);
         CHECK(pe[1 * 4 + 3] < 0.99995);   /* 存成 float 后略小于 0.99995（练习 2） */
     }
-#line 604 "book/10-position.nw"
+#line 608 "book/10-position.nw"
     check_section("正弦位置编码：逐项核对公式，每个向量长度的平方是 d/2");
     {
         enum { N = 64, D = 16 };
@@ -151,7 +151,7 @@ int main(void)
         CHECK_NEAR(worst, 0.0, 1e-7);
         CHECK_NEAR(worst_len, 0.0, 1e-5);
     }
-#line 627 "book/10-position.nw"
+#line 631 "book/10-position.nw"
     check_section("从 pos0 起算的几行与整张表里的那几行一位不差");
     {
         enum { N = 64, D = 16 };
@@ -168,7 +168,7 @@ int main(void)
         CHECK_NEAR(one[0], sin(1e6), 1e-7);
         CHECK_NEAR(one[1], cos(1e6), 1e-7);
     }
-#line 646 "book/10-position.nw"
+#line 650 "book/10-position.nw"
     check_section("加上位置编码，换次序就换了输出");
     {
         struct random_mha m;
@@ -183,7 +183,7 @@ int main(void)
         CHECK_OK(permutation_gap(&m, e, 0, 1, &with_pe));
         CHECK(with_pe > 0.1);
     }
-#line 663 "book/10-position.nw"
+#line 667 "book/10-position.nw"
     check_section("PE(p+k) 是 PE(p) 的一个固定旋转，点积只看距离");
     {
         enum { N = 64, D = 16 };
@@ -215,7 +215,7 @@ int main(void)
         CHECK_NEAR(sin(1.0), sin(pi - 1.0), 1e-15);
         CHECK(fabs(sin(2.0) - sin(pi)) > 0.9);
     }
-#line 697 "book/10-position.nw"
+#line 701 "book/10-position.nw"
     check_section("波长：2π 到 47117（d = 64）");
     {
         CHECK_NEAR(2 * acos(-1.0) / pair_wavelength_check(0, 64), 1.0, 1e-12);
@@ -237,7 +237,7 @@ int main(void)
             }
         CHECK(closest > 1e-3);
     }
-#line 729 "book/10-position.nw"
+#line 733 "book/10-position.nw"
     check_section("图 10.1：最右边几列在前 100 个位置里几乎不变");
     {
         enum { N = 100, D = 64 };
@@ -255,7 +255,7 @@ int main(void)
         /* 第 0 列在相邻两行之间变化很大 */
         CHECK(fabs(pe[1 * D] - pe[0]) > 0.8);
     }
-#line 749 "book/10-position.nw"
+#line 753 "book/10-position.nw"
     check_section("GPT-2 small 的位置向量：1024 × 768 = 786432");
     {
         attn_gpt_config c;
@@ -268,7 +268,7 @@ int main(void)
         CHECK_INT(b.positions, 786432);
         CHECK_INT(b.positions, 1024 * 768);
     }
-#line 764 "book/10-position.nw"
+#line 768 "book/10-position.nw"
     check_section("RoPE 的二维例子：分数是 cos 1");
     {
         float q[2] = {1, 0}, k[2] = {1, 0};
@@ -294,7 +294,7 @@ int main(void)
         CHECK_NEAR(q7[1] * k6[1], -0.1836, 1e-4);
         CHECK_NEAR(q7[0] * k6[0] + q7[1] * k6[1], cos(1.0), 1e-6);
     }
-#line 816 "book/10-position.nw"
+#line 820 "book/10-position.nw"
     check_section("RoPE：q·k 只看 i − j");
     {
         enum { D = 64 };
@@ -318,7 +318,7 @@ int main(void)
         CHECK(fabs(rope_score_by_offset(q, k, D, -3.0) - want) > 0.1);
         CHECK(fabs(dot_d(q, k, D) - want) > 0.1);
     }
-#line 842 "book/10-position.nw"
+#line 846 "book/10-position.nw"
     check_section("RoPE：整块转和逐行转一位不差");
     {
         enum { N = 5, D = 8 };
@@ -332,7 +332,7 @@ int main(void)
             CHECK_OK(attn_rope(rows + i * D, 1, D, 40 + i, 0.0f));
         CHECK_ARRAY_NEAR(rows, x, N * D, 0);
     }
-#line 858 "book/10-position.nw"
+#line 862 "book/10-position.nw"
     check_section("位置 10^6：角度用 float 差约 0.02 弧度");
     {
         const double w = pow(10000.0, -2.0 / 64.0);
@@ -352,7 +352,7 @@ int main(void)
         CHECK_NEAR(x[2], cos(1e6 * w), 1e-6);
         CHECK_NEAR(x[3], sin(1e6 * w), 1e-6);
     }
-#line 933 "book/10-position.nw"
+#line 937 "book/10-position.nw"
     check_section("相邻配对与 rotate_half：只差 W_Q、W_K 的列的一个排列");
     {
         enum { N = 7, DM = 12, D = 8 };
@@ -395,7 +395,7 @@ int main(void)
             worst = fmaxf(worst, fabsf(w_plain[i] - w_ours[i]));
         CHECK(worst > 0.05f);
     }
-#line 880 "book/10-position.nw"
+#line 884 "book/10-position.nw"
     check_section("RoPE 加 KV 缓存：逐词生成等于一次算完");
     {
         enum { N = 6, DK = 8, DV = 4 };
@@ -431,6 +431,6 @@ int main(void)
         CHECK_OK(attn_sdpa(q, k, v, N, N, DK, DV, 0.0f, NULL, 1, plain, NULL));
         CHECK(max_abs_diff(plain, full, N * DV) > 0.01);
     }
-#line 1009 "book/10-position.nw"
+#line 1013 "book/10-position.nw"
     return check_summary("ch10");
 }

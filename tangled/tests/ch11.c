@@ -1,4 +1,4 @@
-#line 1946 "book/11-block.nw"
+#line 1693 "book/11-block.nw"
 #include "attn.h"
 #include "check.h"
 
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../examples/ch11.h"
-#line 1566 "book/11-block.nw"
+#line 1313 "book/11-block.nw"
 /* 一个参数全为 0 的小模型，参数块由调用者提供 */
 static int tiny_zero(attn_gpt *m, float *params)
 {
@@ -17,7 +17,7 @@ static int tiny_zero(attn_gpt *m, float *params)
     memset(params, 0, 26496 * sizeof(float));
     return attn_gpt_bind(m, &c, params, 26496);
 }
-#line 1871 "book/11-block.nw"
+#line 1618 "book/11-block.nw"
 /* 残差流每个位置的长度：norms[n] = ‖x[i]‖，x[n×d] */
 static void row_norms(const float *x, size_t n, size_t d, double *norms)
 {
@@ -29,10 +29,10 @@ static void row_norms(const float *x, size_t n, size_t d, double *norms)
     }
 }
 
-#line 1959 "book/11-block.nw"
+#line 1706 "book/11-block.nw"
 int main(void)
 {
-#line 1282 "book/11-block.nw"
+#line 1029 "book/11-block.nw"
     check_section("层规范化：(1,2,3,4) 的均值 2.5、方差 1.25");
     {
         float x[4] = {1, 2, 3, 4}, y[4];
@@ -79,7 +79,7 @@ int main(void)
         for (int j = 4; j < 8; j++)
             CHECK_NEAR(out[j], 1.0, 0.0);
     }
-#line 1331 "book/11-block.nw"
+#line 1078 "book/11-block.nw"
     check_section("一遍公式 E[x²] − mean² 在单精度下丢掉了方差");
     {
         float x[4] = {10000, 10001, 10002, 10003}, small[4] = {1, 2, 3, 4}, y[4], want[4];
@@ -114,7 +114,7 @@ int main(void)
         CHECK_OK(attn_layernorm(small, NULL, NULL, want, 1, 4, 1e-5f));
         CHECK_ARRAY_NEAR(y, want, 4, 1e-6);
     }
-#line 1368 "book/11-block.nw"
+#line 1115 "book/11-block.nw"
     check_section("GELU(0) = 0，GELU(1) ≈ 0.8412，GELU(-1) ≈ -0.1588");
     {
         float x[3] = {0.0f, 1.0f, -1.0f};
@@ -184,7 +184,7 @@ int main(void)
         CHECK_STATUS(attn_gelu(x, SIZE_MAX), ATTN_EINVAL);
         CHECK_STATUS(attn_gelu(x, SIZE_MAX / sizeof(float) + 1), ATTN_EINVAL);
     }
-#line 1440 "book/11-block.nw"
+#line 1187 "book/11-block.nw"
     check_section("异或网络换上 GELU：(0,0) 得 0.3176，(1,1) 得 0.2722");
     {
         float x[8] = {0, 0,   1, 0,   0, 1,   1, 1};
@@ -215,7 +215,7 @@ int main(void)
         CHECK_STATUS(attn_ffn_gelu(v, 1, 1, v, NULL, 0, v, NULL, 1, v), ATTN_EINVAL);
         CHECK_STATUS(attn_ffn_gelu(v, SIZE_MAX / 2, 1, v, NULL, 4, v, NULL, 1, v), ATTN_EINVAL);
     }
-#line 1473 "book/11-block.nw"
+#line 1220 "book/11-block.nw"
     check_section("小模型的参数：26496 个，与第 8 章的计数器一致");
     {
         attn_gpt_config c = tiny_config();
@@ -304,7 +304,7 @@ int main(void)
         attn_gpt_free(&b);
         attn_gpt_free(&other);
     }
-#line 1576 "book/11-block.nw"
+#line 1323 "book/11-block.nw"
     check_section("残差流：权重全零的块原样放过 x；b_O = 0.5 时每个数恰好加 0.5");
     {
         static float params[26496];
@@ -351,7 +351,7 @@ int main(void)
         CHECK(biggest > 0.01);   /* 改变量不是零：这个测试确实比较了东西 */
         attn_gpt_free(&m);
     }
-#line 1625 "book/11-block.nw"
+#line 1372 "book/11-block.nw"
     check_section("整个模型：softmax 后每行和为 1；因果；未训练时概率都在 1/16 附近");
     {
         attn_gpt_config c = tiny_config();
@@ -390,7 +390,7 @@ int main(void)
         CHECK(lo > 0.04f && hi < 0.10f);
         attn_gpt_free(&m);
     }
-#line 1666 "book/11-block.nw"
+#line 1413 "book/11-block.nw"
     check_section("块交出的注意力模式：与第 7 章的 attn_mha_pattern 相同，块的输出与 attn_gpt_block 逐位相同");
     {
         attn_gpt_config c = tiny_config();
@@ -427,7 +427,7 @@ int main(void)
         CHECK(memcmp(x, x_before, sizeof x) == 0);
         attn_gpt_free(&m);
     }
-#line 1705 "book/11-block.nw"
+#line 1452 "book/11-block.nw"
     check_section("一次算完与逐词经过 KV 缓存：每个分数相差不到 1e-5");
     {
         attn_gpt_config c = tiny_config();
@@ -470,7 +470,7 @@ int main(void)
         attn_gpt_decoder_free(NULL);
         attn_gpt_free(&m);
     }
-#line 1752 "book/11-block.nw"
+#line 1499 "book/11-block.nw"
     check_section("贪心地往下写：与每步重算整句写出同样的词；最多续写 16 − 5 + 1 个");
     {
         attn_gpt_config c = tiny_config();
@@ -501,7 +501,7 @@ int main(void)
         CHECK_INT(most_likely(tie, 4), 1);
         attn_gpt_free(&m);
     }
-#line 1785 "book/11-block.nw"
+#line 1532 "book/11-block.nw"
     check_section("本章函数的错误输入");
     {
         float x[4] = {1, 2, 3, 4}, y[8];
@@ -585,7 +585,7 @@ int main(void)
         attn_gpt_decoder_free(&dec);
         attn_gpt_free(&m);
     }
-#line 1884 "book/11-block.nw"
+#line 1631 "book/11-block.nw"
     check_section("残差流：嵌入后长 0.156，每层加上约 0.08，8 层后 0.276");
     {
         attn_gpt_config c = tiny_config();
@@ -626,7 +626,7 @@ int main(void)
         CHECK_NEAR(mean[8], 0.276, 0.0005);
         attn_gpt_free(&m);
     }
-#line 1927 "book/11-block.nw"
+#line 1674 "book/11-block.nw"
     check_section("练习的参考答案：4 层 51904，d_ff = 64 时 18176");
     {
         attn_gpt_config c = tiny_config();
@@ -643,6 +643,6 @@ int main(void)
         CHECK_INT(b.total, 26496 - 2 * 4160);
         CHECK_INT(b.total, 18176);
     }
-#line 1974 "book/11-block.nw"
+#line 1721 "book/11-block.nw"
     return check_summary("ch11");
 }

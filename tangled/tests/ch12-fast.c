@@ -1,4 +1,4 @@
-#line 3128 "book/D-cpu.nw"
+#line 3662 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -15,7 +15,7 @@
 
 #include "../examples/fluffy_task.h"
 
-#line 2892 "book/D-cpu.nw"
+#line 3426 "book/D-cpu.nw"
 /* x[n] 取 N(0, s²) */
 static void fill(attn_rng *r, float *x, size_t n, float s)
 {
@@ -24,13 +24,13 @@ static void fill(attn_rng *r, float *x, size_t n, float s)
         x[i] *= s;
 }
 
-#line 3146 "book/D-cpu.nw"
+#line 3680 "book/D-cpu.nw"
 int main(void)
 {
 #ifdef _OPENMP
     omp_set_num_threads(1);
 #endif
-#line 2902 "book/D-cpu.nw"
+#line 3436 "book/D-cpu.nw"
     check_section("线性层反向传播的寄存器块和第 12 章的循环一位不差；小矩阵乘法和第 1 章的循环一位不差");
     {
         size_t shapes[][3] = {   /* n, d_in, d_out */
@@ -93,7 +93,7 @@ int main(void)
         CHECK_OK(attn_isa_force(-1));
         CHECK(attn_matmul_fast(NULL, NULL, NULL, 4, 4, 4) == -1);      /* 太小：交给第 1 章的循环 */
     }
-#line 1045 "book/D-cpu.nw"
+#line 1527 "book/D-cpu.nw"
     check_section("快速的反向传播：n = 16384 时额外的内存");
     {
         size_t bytes = attn_flash_backward_bytes(16384, 16384, 64, 64, 1);
@@ -106,7 +106,7 @@ int main(void)
         CHECK_INT(attn_flash_backward_bytes(16, 16, 64, 64, -1), 0);
         CHECK_INT(attn_flash_backward_bytes(SIZE_MAX, 16, 64, 64, 1), 0);
     }
-#line 1289 "book/D-cpu.nw"
+#line 1771 "book/D-cpu.nw"
     check_section("快速的反向传播与参考版本一致（每一种指令集）");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -128,7 +128,7 @@ int main(void)
                 for (int variant = 0; variant < 4; variant++) {
                     size_t n_q = shapes[s][0], n_k = shapes[s][1], d_k = shapes[s][2], d_v = shapes[s][3];
                     int causal = variant & 1;
-#line 1376 "book/D-cpu.nw"
+#line 1858 "book/D-cpu.nw"
                     size_t n1 = n_q * d_k, n2 = n_k * d_k, n3 = n_k * d_v, no = n_q * d_v;
                     float *f = malloc((n1 + n2 + n3 + no + 2 * (n1 + n2 + n3) + n2) * sizeof *f);
                     float *q = f, *k = q + n1, *v = k + n2, *dout = v + n3;
@@ -141,7 +141,7 @@ int main(void)
                         for (size_t x = 0; x < n_q * n_k; x++)
                             mask[x] = (x * 7 + x / n_k) % 5 != 0 && x / n_k != 2;
                     }
-#line 1311 "book/D-cpu.nw"
+#line 1793 "book/D-cpu.nw"
                     all_ok &= attn_sdpa_backward_reference(q, k, v, n_q, n_k, d_k, d_v, 0.0f, mask,
                                                            causal, dout, g1, g1 + n1, g1 + n1 + n2) == ATTN_OK;
                     all_ok &= attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, 1.0f / sqrtf((float)d_k),
@@ -204,7 +204,7 @@ int main(void)
         CHECK_OK(attn_sdpa_backward(q, k, v, 2, 2, 1, 1, 1.0f, NULL, 0, dout, dq, NULL, dv));
         CHECK(!isnan(dq[0]) && !isnan(dv[0]) && !isnan(dv[1]));
     }
-#line 2967 "book/D-cpu.nw"
+#line 3501 "book/D-cpu.nw"
     check_section("训练 3 步：1 个线程和 2 个线程的参数一位不差");
     #ifdef _OPENMP
     {
@@ -249,7 +249,7 @@ int main(void)
     #else
     printf("  跳过：这个构建没有 OpenMP，只有一个线程\n");
     #endif
-#line 3014 "book/D-cpu.nw"
+#line 3548 "book/D-cpu.nw"
     check_section("层规范化的前向、反向和 AdamW：1 个、2 个线程和第 11、12 章的循环一位不差");
     {
         enum { N = 1024, D = 103, P = 100003 };     /* N·D 超过 65536，会分给线程；D 不是 16 的倍数 */
@@ -318,7 +318,7 @@ int main(void)
         CHECK(attn_layernorm_backward_fast(x, gm, dy, 64, D, 1e-5f, dx2, g2, b2) == -1);   /* 太小 */
         free(x); free(dy); free(dx1); free(dx2); free(y1); free(y2); free(p); free(q); free(gp);
     }
-#line 3085 "book/D-cpu.nw"
+#line 3619 "book/D-cpu.nw"
     check_section("第 12 章的任务训练 300 步：AVX2 和 AVX-512 一位不差；通用的那份 2000 步后仍然学会");
     {
         float *bits[ATTN_ISA_COUNT] = {NULL};
@@ -357,6 +357,6 @@ int main(void)
             free(bits[isa]);
         CHECK_OK(attn_isa_force(-1));
     }
-#line 3157 "book/D-cpu.nw"
+#line 3691 "book/D-cpu.nw"
     return check_summary("ch12-fast");
 }

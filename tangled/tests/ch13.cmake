@@ -93,3 +93,10 @@ add_test(NAME ch13-torch-train
                  --poet $<TARGET_FILE:attn-poet> --data ${PROJECT_BINARY_DIR}/poems
                  --steps ${ch13_compare_steps} --batch 8 --lr 1e-3 --threads 1 --max-diff 1e-4)
 set_tests_properties(ch13-torch-train PROPERTIES LABELS ch13 REQUIRED_FILES ${PROJECT_BINARY_DIR}/poems/train.txt)
+# 训练到一半的检查点写的诗（正文“训练到一半的模型”）
+attn_program_test(NAME ch13-stage-250 LABEL ch13 EXPECT "^山春寺，白夜清月。\n$"
+                  COMMAND attn-poet write --checkpoint ${PROJECT_SOURCE_DIR}/models/poems-250.safetensors --free --seed 1)
+attn_program_test(NAME ch13-stage-1000 LABEL ch13 EXPECT "^江来相回去，酒向春心老。\n$"
+                  COMMAND attn-poet write --checkpoint ${PROJECT_SOURCE_DIR}/models/poems-1000.safetensors --free --seed 1)
+attn_program_test(NAME ch13-stage-3000 LABEL ch13 EXPECT "^野老愁中醉，花间别后归。\n春来多远梦，明月不知音。\n$"
+                  COMMAND attn-poet write --checkpoint ${PROJECT_SOURCE_DIR}/models/poems-3000.safetensors --free --seed 1)

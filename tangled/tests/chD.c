@@ -1,4 +1,4 @@
-#line 2736 "book/D-cpu.nw"
+#line 3265 "book/D-cpu.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -15,9 +15,13 @@
 
 #include "../examples/ch09.h"
 
+/* 寄存器块 tile_w4（x86-64 上还有 tile_w8、tile_w16） */
+#define FLASH_BODY "flash_vec.h"
+#include "flash_widths.h"
+
 int main(void)
 {
-#line 2563 "book/D-cpu.nw"
+#line 3055 "book/D-cpu.nw"
     check_section("三种宽度的寄存器块：累加器和寄存器的个数");
     {
         CHECK_INT(6 * 16 / 8, 12);          /* AVX2：12 个累加器 */
@@ -30,7 +34,39 @@ int main(void)
         CHECK_INT(8 * 2, 16);               /* 一条 AVX2 FMA 做 16 次运算 */
         CHECK_INT(2 * 4, 8);                /* 两个单元 × 4 个周期：在路上要 8 条 */
     }
-#line 2578 "book/D-cpu.nw"
+#line 3073 "book/D-cpu.nw"
+    check_section("通用宽度的寄存器块：6 行 × 8 列，12 个累加器");
+    {
+        CHECK_INT(6 * 8 / 4, 12);          /* 12 个 4 路向量的累加器 */
+        CHECK_INT(12 + 2 + 1, 15);         /* 加上 b 的一行、复制的 a：15 ≤ 16 个 xmm */
+        CHECK_INT(2 + 6, 8);               /* 每一步读 8 次，做 12 次向量乘加 */
+        enum { R = 6, C = 8, K = 5 };
+        float a[R * K], at[K * R], b[K * C], c[R * C], want[R * C];
+        for (int i = 0; i < R * K; i++)
+            a[i] = (float)(i % 7 - 3);
+        for (int r = 0; r < R; r++)
+            for (int t = 0; t < K; t++)
+                at[t * R + r] = a[r * K + t];
+        for (int i = 0; i < K * C; i++)
+            b[i] = (float)(i % 5 - 2);
+        for (int r = 0; r < R; r++)
+            for (int x = 0; x < C; x++) {
+                want[r * C + x] = 0;
+                for (int t = 0; t < K; t++)
+                    want[r * C + x] += a[r * K + t] * b[t * C + x];
+            }
+        tile_w4(a, K, 1, b, C, c, C, K, 0);            /* a 按行读 */
+        CHECK(memcmp(c, want, sizeof c) == 0);
+        memset(c, 0, sizeof c);
+        tile_w4(at, 1, R, b, C, c, C, K, 0);           /* a 按列读：at 是 a 的转置 */
+        CHECK(memcmp(c, want, sizeof c) == 0);
+        tile_w4(a, K, 1, b, C, c, C, K, 1);            /* 在 c 上再加一遍 */
+        int twice = 1;
+        for (int i = 0; i < R * C; i++)
+            twice &= c[i] == 2 * want[i];
+        CHECK(twice);
+    }
+#line 3107 "book/D-cpu.nw"
     check_section("每一种指令集都和参考实现对答案");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -67,7 +103,7 @@ int main(void)
         CHECK_INT(attn_isa_lanes(ATTN_ISA_AVX512), 16);
         CHECK_INT(attn_isa_lanes(7), 0);
     }
-#line 2617 "book/D-cpu.nw"
+#line 3146 "book/D-cpu.nw"
     check_section("多项式 exp：[-80, 0] 上相对误差小于 3e-7，exp(0) = 1，exp(-inf) = 0");
     {
         double worst = 0.0;
@@ -85,7 +121,7 @@ int main(void)
         CHECK_NEAR(1.5 * 8388608.0, 12582912.0, 0);
         CHECK_NEAR(0.693359375 + -2.12194440e-4, log(2.0), 1e-9);
     }
-#line 2637 "book/D-cpu.nw"
+#line 3166 "book/D-cpu.nw"
     check_section("AVX-512 与 AVX2 的峰值之比：删掉的一条链，和它对应的频率");
     {
         double p512 = 176.3, p256 = 103.8;   /* 第 9 章那台机器上量出的，一个核 */
@@ -105,7 +141,7 @@ int main(void)
         CHECK_NEAR(1 - (p512 / 64) / (real256 / 32), 0.07, 0.005);
         CHECK(24 > 2 * 4 && 12 > 2 * 4);     /* 在路上的乘加多于单元数 × 延迟 */
     }
-#line 2659 "book/D-cpu.nw"
+#line 3188 "book/D-cpu.nw"
     check_section("分块的矩阵乘法和第 1 章的循环一位不差");
     {
         CHECK_NEAR(2.0 * 2048 * 512 * 512, 1.07e9, 0.005e9);   /* 一次投影 */
@@ -150,7 +186,7 @@ int main(void)
         CHECK((double)100 * 300 * 50 >= 1048576.0);     /* 这些形状都够大，确实走了分块的版本 */
         CHECK((double)96 * 129 * 97 >= 1048576.0);
     }
-#line 2706 "book/D-cpu.nw"
+#line 3235 "book/D-cpu.nw"
     check_section("基准程序一节里由表算出的速率、百分比和比例");
     {
         double fwd = 8589934592.0;                          /* 8 个头的 4n²d */
@@ -175,8 +211,8 @@ int main(void)
         CHECK_INT((size_t)3 * 8 * 2048 * 2048 * sizeof(float), (size_t)384 << 20);
         CHECK_INT((size_t)16384 * 16384 * sizeof(float), (size_t)1 << 30);
     }
-#line 2766 "book/D-cpu.nw"
+#line 3300 "book/D-cpu.nw"
     /* 第 12 章的训练在附录 D 里的内核，测试接在这里 */
-#line 2761 "book/D-cpu.nw"
+#line 3295 "book/D-cpu.nw"
     return check_summary("chD");
 }

@@ -1,9 +1,10 @@
-#line 1033 "book/13-poems.nw"
+#line 1062 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
 #include "check.h"
 #include "../programs/poet/poet.h"
+#include "../examples/ch13.h"
 
 #include <cjson/cJSON.h>
 
@@ -13,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1059 "book/13-poems.nw"
+#line 1089 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -24,7 +25,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1542 "book/13-poems.nw"
+#line 1572 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -50,7 +51,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 1835 "book/13-poems.nw"
+#line 1865 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -84,12 +85,12 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2222 "book/13-poems.nw"
+#line 2252 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2424 "book/13-poems.nw"
+#line 2454 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -113,7 +114,7 @@ static const int *valid_ids(size_t *n)
     return ids;
 }
 
-#line 1079 "book/13-poems.nw"
+#line 1109 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -134,7 +135,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1124 "book/13-poems.nw"
+#line 1154 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -178,7 +179,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1170 "book/13-poems.nw"
+#line 1200 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -205,7 +206,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1202 "book/13-poems.nw"
+#line 1232 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -316,7 +317,7 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1318 "book/13-poems.nw"
+#line 1348 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -376,7 +377,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1383 "book/13-poems.nw"
+#line 1413 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -421,7 +422,7 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1433 "book/13-poems.nw"
+#line 1463 "book/13-poems.nw"
 static int by_count_desc(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -494,7 +495,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1519 "book/13-poems.nw"
+#line 1549 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -511,7 +512,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 1570 "book/13-poems.nw"
+#line 1600 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -564,7 +565,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1629 "book/13-poems.nw"
+#line 1659 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -701,7 +702,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1787 "book/13-poems.nw"
+#line 1817 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -713,7 +714,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 1804 "book/13-poems.nw"
+#line 1834 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -739,7 +740,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 1871 "book/13-poems.nw"
+#line 1901 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -770,7 +771,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 1904 "book/13-poems.nw"
+#line 1934 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -809,7 +810,7 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 1951 "book/13-poems.nw"
+#line 1981 "book/13-poems.nw"
 static size_t draw_counts(const float *scores, const unsigned char *ok, size_t V, poet_write_options o,
                           size_t draws, size_t *count)
 {
@@ -915,7 +916,7 @@ static void test_sampling_rules(void)
     CHECK_INT(outside, 0);
     free(r); free(sorted); free(all); free(cnt);
 }
-#line 2063 "book/13-poems.nw"
+#line 2093 "book/13-poems.nw"
 static void test_repetition_rules(void)
 {
     check_section("取字：重复的惩罚和不许重复的 n 元组（13 章）");
@@ -941,7 +942,7 @@ static void test_repetition_rules(void)
     CHECK_INT(poet_ban_ngrams(ok, a, 5, 0), 0);
     CHECK_INT(poet_ban_ngrams(ok, a, 1, 3), 0);       /* 还不够 n − 1 个字 */
 }
-#line 2095 "book/13-poems.nw"
+#line 2125 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -1018,7 +1019,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2185 "book/13-poems.nw"
+#line 2215 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -1053,7 +1054,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2244 "book/13-poems.nw"
+#line 2274 "book/13-poems.nw"
 /* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
 static void corpus_file(const char *dir, const char *name)
 {
@@ -1158,7 +1159,7 @@ static void test_poet_edges(void)
     test_state_ranges();
     test_one_window();
 }
-#line 2449 "book/13-poems.nw"
+#line 2479 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -1177,7 +1178,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2541 "book/13-poems.nw"
+#line 2571 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -1186,7 +1187,7 @@ static void test_speed_table(void)
     CHECK_NEAR(4849.0 / 8362, 0.58, 0.005);
     CHECK_NEAR(5066.0 / 2126, 2.38, 0.005);
 }
-#line 2584 "book/13-poems.nw"
+#line 2618 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -1235,7 +1236,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2637 "book/13-poems.nw"
+#line 2671 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1282,7 +1283,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2770 "book/13-poems.nw"
+#line 2902 "book/13-poems.nw"
 static void test_exercise_lines(void)
 {
     check_section("练习 5 的诗句在检验集里、不在训练集里（13 章）");
@@ -1308,7 +1309,7 @@ static void test_exercise_lines(void)
     free(train);
     free(valid);
 }
-#line 2801 "book/13-poems.nw"
+#line 2933 "book/13-poems.nw"
 static int load_shipped_rhyme(attn_gpt *m, poet_vocab *v, poet_rhyme *r)
 {
     poet_err e;
@@ -1377,7 +1378,7 @@ static void test_checker(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2690 "book/13-poems.nw"
+#line 2724 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 1,
        SHIP_FREE_OTHER = 75, SHIP_FREE_WUJUE = 61, SHIP_FREE_QIJUE = 40,
@@ -1453,7 +1454,89 @@ static void test_shipped_writing(void)
     poet_vocab_free(&v);
     free(train); free(valid);
 }
-#line 2876 "book/13-poems.nw"
+
+#line 2805 "book/13-poems.nw"
+static void test_stages(void)
+{
+    check_section("训练到一半的检查点：先学会标点和句长，再学会体裁，最后学会押韵（13 章）");
+    static const char *const file[4] = {POET_DEFAULT_MODELS "/poems-250.safetensors",
+                                        POET_DEFAULT_MODELS "/poems-1000.safetensors",
+                                        POET_DEFAULT_MODELS "/poems-3000.safetensors", POET_DEFAULT_CHECKPOINT};
+    static const char *const first[4] = {
+        "山春寺，白夜清月。", "江来相回去，酒向春心老。", "野老愁中醉，花间别后归。春来多远梦，明月不知音。",
+        "昔闻圣代有遗民，今古还应是汉臣。为报国书何处问，不如归思一轮尘。"};
+    static const char *const want_loss[3] = {"6.171769", "5.446686", "4.931255"};
+    static const size_t want[4][4] = {   /* 句数、其中五字或七字的、合体裁的诗、其中押韵的 */
+        {382, 21, 0, 0}, {454, 369, 24, 1}, {715, 686, 100, 17}, {800, 774, 125, 91}};
+    static const double want_share[4] = {5.5, 81.3, 95.9, 96.8};
+    for (int c = 0; c < 4; c++) {
+        attn_gpt m;
+        poet_vocab v;
+        poet_rhyme r;
+        poet_err e;
+        char *buf;
+        size_t len;
+        if (!CHECK_OK(poet_read_file(file[c], &buf, &len, (size_t)1 << 30, &e)))
+            continue;
+        if (c < 3) {                                   /* 元数据里的检验损失：训练时在整个检验集上算的 */
+            poet_safetensors f;
+            if (CHECK_OK(poet_safetensors_open((const unsigned char *)buf, len, &f, &e))) {
+                const char *loss = poet_safetensors_meta(&f, "valid_loss");
+                CHECK_STR(loss != NULL ? loss : "", want_loss[c]);
+                poet_safetensors_close(&f);
+            }
+        }
+        int ok = CHECK_OK(poet_load_buffer((unsigned char *)buf, len, &m, &v, &e));
+        free(buf);
+        if (!ok)
+            continue;
+        if (CHECK_OK(poet_rhyme_load(POET_DEFAULT_DATA "/rhyme.tsv", &v, &r, &e))) {
+            poet_write_options o = poet_write_defaults(POET_FORM_OTHER);
+            size_t lines = 0, five_seven = 0, in_form = 0;
+            poet_check ck = {0};
+            for (unsigned long long seed = 1; seed <= 200; seed++) {
+                attn_rng rng;
+                uint32_t cp[128];
+                size_t n, run = 0;
+                attn_rng_seed(&rng, seed);
+                if (!CHECK_OK(poet_write(&m, &v, &o, NULL, 0, &rng, cp, 127, &n, &e)))
+                    break;
+                for (size_t i = 0; i < n; i++)
+                    if (poet_is_han(cp[i]))
+                        run++;
+                    else if (run > 0) {                /* 一句：标点前面的几个字 */
+                        lines++;
+                        five_seven += run == 5 || run == 7;
+                        run = 0;
+                    }
+                int form = poet_form_of(cp, n);
+                if (form != POET_FORM_OTHER) {
+                    in_form++;
+                    poet_check_poem(&r, &v, form, cp, n, &ck);
+                }
+                if (seed == 1) {
+                    char text[512];
+                    size_t k = 0;
+                    for (size_t i = 0; i < n && k + 5 < sizeof text; i++)
+                        k += poet_utf8_put(cp[i], text + k);
+                    text[k] = '\0';
+                    CHECK_STR(text, first[c]);
+                }
+            }
+            printf("  %s：%zu 句里 %zu 句五字或七字（%.1f%%），%zu 首合体裁，其中 %zu 首押韵\n", file[c], lines,
+                   five_seven, 100.0 * (double)five_seven / (double)lines, in_form, ck.rhymes);
+            CHECK_INT(lines, want[c][0]);
+            CHECK_INT(five_seven, want[c][1]);
+            CHECK_INT(in_form, want[c][2]);
+            CHECK_INT(ck.rhymes, want[c][3]);
+            CHECK_NEAR(100.0 * (double)five_seven / (double)lines, want_share[c], 0.05);
+            poet_rhyme_free(&r);
+        }
+        attn_gpt_free(&m);
+        poet_vocab_free(&v);
+    }
+}
+#line 3008 "book/13-poems.nw"
 /* [体裁][取法][几首、合格式、重复、押韵]；取法：真诗、温度 0.8 和 top-k 40、缺省不管押韵、缺省 */
 static const size_t SHIP_CHECK[3][4][4] = {
     {{283, 281, 4, 213}, {200, 200, 43, 148}, {200, 200, 0, 159}, {200, 200, 0, 200}},
@@ -1513,31 +1596,19 @@ static void test_shipped_checker(void)
     poet_vocab_free(&v);
     free(valid);
 }
-#line 2941 "book/13-poems.nw"
+#line 3073 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
     static const size_t want_pick[3] = {23, 16, 17};                    /* 层·4 + 头 */
     static const double want[3][2] = {{0.8206, 0.0815}, {0.1055, 0.0401}, {0.1612, 0.0190}};   /* 权重和基线 */
     static const size_t want_pairs[3] = {36700, 18350, 2234}, want_poems = 1000;
-    attn_gpt m;
-    poet_vocab v;
-    poet_err e;
-    size_t len, poems, pick[3];
-    char *text = data_file("valid.txt", &len);
-    if (text == NULL || !CHECK_OK(poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e))) {
-        free(text);
-        return;
-    }
-    size_t heads = (size_t)(m.cfg.n_layers * m.cfg.n_heads);
-    poet_head_stats *s = calloc(heads, sizeof *s);
-    if (CHECK(s != NULL) &&
-        CHECK_OK(poet_head_survey(&m, &v, text, len, POET_SURVEY_POEMS, 2, s, &poems, &e))) {
-        CHECK_INT(poems, want_poems);
-        poet_pick_heads(s, heads, pick);
+    ch13_heads hs;
+    if (CHECK(ch13_pick_heads("test-poet", &hs) == 0)) {
+        CHECK_INT(hs.poems, want_poems);
         for (int k = 0; k < 3; k++)
-            CHECK_INT(pick[k], want_pick[k]);
-        const poet_head_stats *a = &s[pick[0]], *b = &s[pick[1]], *c = &s[pick[2]];
+            CHECK_INT(hs.pick[k], want_pick[k]);
+        const poet_head_stats *a = &hs.s[hs.pick[0]], *b = &hs.s[hs.pick[1]], *c = &hs.s[hs.pick[2]];
         CHECK_NEAR(a->prev, want[0][0], 0.0005);
         CHECK_NEAR(a->prev_uniform, want[0][1], 0.0005);
         CHECK_NEAR(b->same, want[1][0], 0.0005);
@@ -1567,80 +1638,54 @@ static void test_shipped_heads(void)
         CHECK_NEAR(c->other_end_base, 0.0190, 0.0005);
         CHECK_INT(c->n_other_end, 2234);
     }
-    free(s);
-    free(text);
-    attn_gpt_free(&m);
-    poet_vocab_free(&v);
+    ch13_heads_free(&hs);
 }
-#line 3004 "book/13-poems.nw"
+#line 3121 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
-#line 7174 "book/13-poems.nw"
-    /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
-    static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
-                                            0x6625, 0x98CE, 0x5C71, 0x6E56,
-                                            0x6069, 0x8363};
-    static const size_t light_group[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2};
-    enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149 /* 光 */ };
-    /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
-    enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
-#line 3008 "book/13-poems.nw"
     static const double want[7] = {0.5269, 0.5329, 0.4671, 0.5569, 0.7725, 0.7725, 0.7425};
     const size_t want_found = 167;
     static const size_t want_occurs[LIGHT_BEFORE] = {110, 75, 29, 9, 14, 181, 193, 60, 48, 34, 13};
     static const double want_random[7] = {0.4671, 0.5030, 0.5269, 0.5150, 0.8263, 0.8144, 0.7485};
     static const double want_null[7][2] = {{0.3850, 0.6108}, {0.4238, 0.5689}, {0.4083, 0.5749}, {0.4434, 0.6108},
                                            {0.6052, 0.8024}, {0.6240, 0.8024}, {0.5621, 0.7964}};
-    attn_gpt m;
-    poet_vocab v;
-    poet_err e;
-    size_t len, found;
-    char *text = data_file("train.txt", &len);
-    if (text == NULL || !CHECK_OK(poet_load(POET_DEFAULT_CHECKPOINT, &m, &v, &e))) {
-        free(text);
+    ch13_light c;
+    size_t scratch[LIGHT_GROUPS * LIGHT_PER_GROUP];
+    if (!CHECK(ch13_light_open("test-poet", &c) == 0)) {
+        ch13_light_close(&c);
         return;
     }
-    size_t d = (size_t)m.cfg.d_model, L = (size_t)m.cfg.n_layers, cap = LIGHT_GROUPS * LIGHT_PER_GROUP;
-    float *vec = malloc(cap * (L + 1) * d * sizeof *vec), *layer = malloc(cap * d * sizeof *layer);
-    size_t group[LIGHT_GROUPS * LIGHT_PER_GROUP], word[LIGHT_GROUPS * LIGHT_PER_GROUP];
-    size_t scratch[LIGHT_GROUPS * LIGHT_PER_GROUP], occurs[LIGHT_BEFORE];
+    size_t d = c.d, L = c.L;
     /* 按文件里的先后取最前面的 60 处 */
-    if (CHECK(vec != NULL && layer != NULL && L == 6) &&
-        CHECK_OK(poet_context_vectors(&m, &v, text, len, LIGHT, light_before, light_group, LIGHT_BEFORE,
-                                      LIGHT_GROUPS, LIGHT_PER_GROUP, NULL, vec, group, word, occurs, &found))) {
-        CHECK_INT(found, want_found);
+    if (CHECK(L == 6) && CHECK_OK(ch13_light_vectors(&c, NULL))) {
+        CHECK_INT(c.found, want_found);
         size_t per_group[LIGHT_GROUPS] = {0, 0, 0};
-        for (size_t i = 0; i < found; i++)
-            per_group[group[i]]++;
+        for (size_t i = 0; i < c.found; i++)
+            per_group[c.group[i]]++;
         CHECK_INT(per_group[0], LIGHT_PER_GROUP);                  /* 光亮、景色够 60 处 */
         CHECK_INT(per_group[1], LIGHT_PER_GROUP);
         CHECK(per_group[2] < LIGHT_PER_GROUP);                     /* 恩光、荣光不够 */
-        for (size_t l = 0; l <= L; l++) {
-            for (size_t i = 0; i < found; i++)
-                memcpy(layer + i * d, vec + (i * (L + 1) + l) * d, d * sizeof *layer);
-            CHECK_NEAR(poet_centroid_accuracy(layer, group, found, d, LIGHT_GROUPS), want[l], 0.0005);
-        }
+        for (size_t l = 0; l <= L; l++)
+            CHECK_NEAR(poet_centroid_accuracy(ch13_light_layer(&c, l), c.group, c.found, d, LIGHT_GROUPS),
+                       want[l], 0.0005);
         for (size_t b = 0; b < LIGHT_BEFORE; b++) {
-            printf("  %zu 组的第 %zu 个词：%zu 处\n", light_group[b], b, occurs[b]);
-            CHECK_INT(occurs[b], want_occurs[b]);
+            printf("  %zu 组的第 %zu 个词：%zu 处\n", light_group[b], b, c.occurs[b]);
+            CHECK_INT(c.occurs[b], want_occurs[b]);
         }
     }
     /* 随机取的 60 处（种子 LIGHT_SEED），和随机重分的对照 */
     attn_rng rng, null_rng;
     attn_rng_seed(&rng, LIGHT_SEED);
     attn_rng_seed(&null_rng, LIGHT_NULL_SEED);
-    if (CHECK(vec != NULL && layer != NULL && L == 6) &&
-        CHECK_OK(poet_context_vectors(&m, &v, text, len, LIGHT, light_before, light_group, LIGHT_BEFORE,
-                                      LIGHT_GROUPS, LIGHT_PER_GROUP, &rng, vec, group, word, NULL, &found))) {
-        CHECK_INT(found, want_found);
-        for (size_t i = 0; i < found; i++)                         /* 组和前一个字对得上 */
-            CHECK_INT(group[i], light_group[word[i]]);
+    if (CHECK(L == 6) && CHECK_OK(ch13_light_vectors(&c, &rng))) {
+        CHECK_INT(c.found, want_found);
+        for (size_t i = 0; i < c.found; i++)                       /* 组和前一个字对得上 */
+            CHECK_INT(c.group[i], light_group[c.word[i]]);
         for (size_t l = 0; l <= L; l++) {
-            for (size_t i = 0; i < found; i++)
-                memcpy(layer + i * d, vec + (i * (L + 1) + l) * d, d * sizeof *layer);
-            double acc = poet_centroid_accuracy(layer, group, found, d, LIGHT_GROUPS), max;
-            double mean = poet_split_null(layer, word, found, d, light_group, LIGHT_BEFORE, LIGHT_GROUPS,
+            const float *layer = ch13_light_layer(&c, l);
+            double acc = poet_centroid_accuracy(layer, c.group, c.found, d, LIGHT_GROUPS), max;
+            double mean = poet_split_null(layer, c.word, c.found, d, light_group, LIGHT_BEFORE, LIGHT_GROUPS,
                                           LIGHT_NULL_TRIALS, &null_rng, scratch, &max);
             printf("  块 %zu：归对 %.4f，随机重分 平均 %.4f 最大 %.4f\n", l, acc, mean, max);
             CHECK_NEAR(acc, want_random[l], 0.0005);
@@ -1648,17 +1693,15 @@ static void test_shipped_light(void)
             CHECK_NEAR(max, want_null[l][1], 0.0005);
         }
     }
-    free(vec); free(layer); free(text);
-    attn_gpt_free(&m);
-    poet_vocab_free(&v);
+    ch13_light_close(&c);
 }
 
-#line 1051 "book/13-poems.nw"
+#line 1081 "book/13-poems.nw"
 int main(void)
 {
-#line 1075 "book/13-poems.nw"
+#line 1105 "book/13-poems.nw"
     test_utf8();
-#line 1110 "book/13-poems.nw"
+#line 1140 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -1668,11 +1711,11 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1513 "book/13-poems.nw"
+#line 1543 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 1777 "book/13-poems.nw"
+#line 1807 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
@@ -1680,22 +1723,24 @@ int main(void)
     test_sampling_rules();
     test_repetition_rules();
     test_write_layout();
-#line 2177 "book/13-poems.nw"
+#line 2207 "book/13-poems.nw"
     test_prepare_errors();
-#line 2240 "book/13-poems.nw"
+#line 2270 "book/13-poems.nw"
     test_poet_edges();
-#line 2419 "book/13-poems.nw"
+#line 2449 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2537 "book/13-poems.nw"
+#line 2567 "book/13-poems.nw"
     test_speed_table();
-#line 2562 "book/13-poems.nw"
+#line 2594 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
         test_shipped();
     if (!check_light("本书的检查点写两次两百首诗"))
         test_shipped_writing();
+    if (!check_light("三个中途的检查点和本书的检查点各自由地写两百首诗"))
+        test_stages();
     test_checker();
     test_exercise_lines();
     if (!check_light("本书的检查点按三种取法写三种体裁的诗，逐首检查"))
@@ -1704,6 +1749,6 @@ int main(void)
         test_shipped_heads();
     if (!check_light("本书的检查点里“光”的向量"))
         test_shipped_light();
-#line 1054 "book/13-poems.nw"
+#line 1084 "book/13-poems.nw"
     return check_summary("ch13");
 }

@@ -1,4 +1,4 @@
-#line 1263 "book/01-mlp.nw"
+#line 1269 "book/01-mlp.nw"
 /* exercises/answers/ch01-torch-linear.c — 第 1 章练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

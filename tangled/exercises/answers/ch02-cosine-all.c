@@ -1,4 +1,4 @@
-#line 1246 "book/02-similarity.nw"
+#line 1252 "book/02-similarity.nw"
 /* exercises/answers/ch02-cosine-all.c — 第 2 章练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 2055 "book/03-attention.nw"
+#line 2051 "book/03-attention.nw"
 /* exercises/answers/ch03-self-attention.c — 第 3 章练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 1478 "book/05-mask.nw"
+#line 1510 "book/05-mask.nw"
 /* exercises/answers/ch05-window.c — 练习 5 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 883 "book/06-cross.nw"
+#line 921 "book/06-cross.nw"
 /* exercises/answers/ch06-cross.c — 练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 1350 "book/08-params.nw"
+#line 1386 "book/08-params.nw"
 /* exercises/answers/ch08-gqa-params.c — 练习 8.6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 1466 "book/10-position.nw"
+#line 1495 "book/10-position.nw"
 /* exercises/answers/ch10-rope-mha.c — 练习 5 的参考答案 */
 #include "attn.h"
 #include "ex.h"

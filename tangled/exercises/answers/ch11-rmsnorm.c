@@ -1,4 +1,4 @@
-#line 2652 "book/11-block.nw"
+#line 2716 "book/11-block.nw"
 /* exercises/answers/ch11-rmsnorm.c — 练习 7 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 1286 "book/01-mlp.nw"
+#line 1292 "book/01-mlp.nw"
 /* ch01-torch-linear：按 PyTorch 的排法存放权重的全连接层（第 1 章练习 6） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 1283 "book/02-similarity.nw"
+#line 1289 "book/02-similarity.nw"
 /* ch02-cosine-all：所有配对的余弦相似度（第 2 章练习 6） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 2087 "book/03-attention.nw"
+#line 2083 "book/03-attention.nw"
 /* ch03-self-attention：从词向量到自注意力的输出（第 3 章练习 6） */
 #include "ex.h"
 

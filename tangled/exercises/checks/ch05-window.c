@@ -1,4 +1,4 @@
-#line 1507 "book/05-mask.nw"
+#line 1539 "book/05-mask.nw"
 /* ch05-window：滑动窗口的因果注意力（第 5 章练习 5） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 921 "book/06-cross.nw"
+#line 959 "book/06-cross.nw"
 /* ch06-cross：带填充的交叉注意力（第 6 章练习 6） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 1379 "book/08-params.nw"
+#line 1415 "book/08-params.nw"
 /* ch08-gqa-params：分组查询注意力的参数（第 8 章练习 8.6） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 1509 "book/10-position.nw"
+#line 1538 "book/10-position.nw"
 /* ch10-rope-mha：多头注意力里的 RoPE（第 10 章练习 5） */
 #include "ex.h"
 

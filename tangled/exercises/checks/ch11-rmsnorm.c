@@ -1,4 +1,4 @@
-#line 2679 "book/11-block.nw"
+#line 2743 "book/11-block.nw"
 /* ch11-rmsnorm：RMSNorm（第 11 章练习 7） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 1243 "book/01-mlp.nw"
+#line 1249 "book/01-mlp.nw"
 /* exercises/ch01-torch-linear.c — 第 1 章练习 6：按 PyTorch 的排法存放权重的全连接层。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch01-torch-linear */
 #include "attn.h"

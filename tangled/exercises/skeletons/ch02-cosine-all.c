@@ -1,4 +1,4 @@
-#line 1227 "book/02-similarity.nw"
+#line 1233 "book/02-similarity.nw"
 /* exercises/ch02-cosine-all.c — 第 2 章练习 6：所有配对的余弦相似度。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch02-cosine-all */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 2034 "book/03-attention.nw"
+#line 2030 "book/03-attention.nw"
 /* exercises/ch03-self-attention.c — 第 3 章练习 6：从词向量到自注意力的输出。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch03-self-attention */
 #include "attn.h"

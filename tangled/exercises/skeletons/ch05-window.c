@@ -1,4 +1,4 @@
-#line 1458 "book/05-mask.nw"
+#line 1490 "book/05-mask.nw"
 /* exercises/ch05-window.c — 第 5 章练习 5：滑动窗口的因果注意力。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch05-window */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 859 "book/06-cross.nw"
+#line 897 "book/06-cross.nw"
 /* exercises/ch06-cross.c — 第 6 章练习 6：带填充的交叉注意力。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch06-cross */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 1331 "book/08-params.nw"
+#line 1367 "book/08-params.nw"
 /* exercises/ch08-gqa-params.c — 第 8 章练习 8.6：分组查询注意力的参数。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch08-gqa-params */
 #include "attn.h"

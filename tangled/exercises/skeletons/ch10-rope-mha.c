@@ -1,4 +1,4 @@
-#line 1443 "book/10-position.nw"
+#line 1472 "book/10-position.nw"
 /* exercises/ch10-rope-mha.c — 第 10 章练习 5：多头注意力里的 RoPE。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch10-rope-mha */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 2633 "book/11-block.nw"
+#line 2697 "book/11-block.nw"
 /* exercises/ch11-rmsnorm.c — 第 11 章练习 7：RMSNorm。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch11-rmsnorm */
 #include "attn.h"

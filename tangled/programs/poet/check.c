@@ -1,4 +1,4 @@
-#line 5704 "book/13-poems.nw"
+#line 5805 "book/13-poems.nw"
 /* programs/poet/check.c — 第 13 章：诗的检查器（合格式、重复、押韵）和它读的韵表 */
 #include "poet.h"
 
@@ -38,7 +38,7 @@ void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const u
     acc->rhymes += (size_t)rhymes;
 }
 
-#line 5718 "book/13-poems.nw"
+#line 5819 "book/13-poems.nw"
 void poet_rhyme_free(poet_rhyme *r)
 {
     free(r->zhe);
@@ -96,7 +96,7 @@ int poet_rhyme_load(const char *path, const poet_vocab *v, poet_rhyme *r, poet_e
     return st;
 }
 
-#line 5777 "book/13-poems.nw"
+#line 5878 "book/13-poems.nw"
 int poet_check_text(const poet_rhyme *r, const poet_vocab *v, int form, const char *text, size_t len,
                     poet_check *acc)
 {

@@ -1,11 +1,11 @@
-#line 6109 "book/13-poems.nw"
+#line 6210 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 820 "book/13-poems.nw"
+#line 849 "book/13-poems.nw"
 int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states)
 {
     size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, L = (size_t)m->cfg.n_layers;
@@ -27,7 +27,7 @@ int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns,
     return st;
 }
 
-#line 863 "book/13-poems.nw"
+#line 892 "book/13-poems.nw"
 /* 一首整齐的诗（每句 L 个字加一个标点），在序列里从位置 1 起（位置 0 是换行）。
    patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，和它在各个距离上的权重，加进 acc。 */
 static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L, poet_head_acc *acc)
@@ -54,7 +54,7 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
                 A->rhyme[2 * (L + 1)] += p[i * n + i - 2 * (L + 1)];
                 A->n_rhyme[2 * (L + 1)]++;
             }
-#line 901 "book/13-poems.nw"
+#line 930 "book/13-poems.nw"
             size_t f = L == 5 ? 0 : 1;
             if (line % 2 == 1 && line / 2 < 4) {                     /* 一联之内：首联、颔联、颈联、尾联 */
                 A->couplet[line / 2][f] += p[i * n + i - (L + 1)];
@@ -68,12 +68,12 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
                 A->other_end[f] += p[i * n + i - 2 * (L + 1)];
                 A->n_other_end[f]++;
             }
-#line 890 "book/13-poems.nw"
+#line 919 "book/13-poems.nw"
         }
     }
 }
 
-#line 6134 "book/13-poems.nw"
+#line 6235 "book/13-poems.nw"
 /* 对照的字对：五言、七言两组的权重和个数，各按自己的距离（d5、d7）的基线 */
 static void control(const poet_head_acc *a, const double *w, const double *n, size_t d5, size_t d7,
                     double *mean, double *base, size_t *count)
@@ -113,7 +113,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 6175 "book/13-poems.nw"
+#line 6276 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -189,7 +189,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 6254 "book/13-poems.nw"
+#line 6355 "book/13-poems.nw"
 /* 一处“before[b] target”：在第几首诗（行的起点）、第几个字、属于哪一组、哪个 b */
 typedef struct {
     size_t at, bytes, k, g, b;
@@ -281,7 +281,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 6349 "book/13-poems.nw"
+#line 6450 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -350,7 +350,7 @@ double poet_split_null(const float *x, const size_t *word, size_t n, size_t d, c
     return sum / (double)trials;
 }
 
-#line 6423 "book/13-poems.nw"
+#line 6524 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */
