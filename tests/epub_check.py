@@ -104,7 +104,9 @@ def main():
     if chunk_links == 0:
         bad("no chunk reference in the code is a link")
     images = [n for n in names if re.search(r"\.(svg|png|jpe?g)$", n)]
-    prose = "\n".join(nw.read_text(encoding="utf-8") for nw in chapters)
+    # (the figures of the reading path: a figure in the back matter is the companion's)
+    prose = "\n".join(re.split(r"^##\s.*\{[^{}]*\.backmatter\b", nw.read_text(encoding="utf-8"), maxsplit=1, flags=re.M)[0]
+                      for nw in chapters)
     figures = sorted(set(re.findall(r"!\[[^\]]*\]\([^)]*\)\{#(fig:[\w.-]+)", prose)))
     for f in figures:
         img = next((m for n, page in pages.items()

@@ -21,7 +21,9 @@ pdf=$dir/attn-book-source.pdf log=$dir/attn-book-source.log chapters=$dir/chapte
 src=$(cd "$(dirname "$0")/.." && pwd)
 status=0
 bad() { echo "pdf-check: $*" >&2; status=1; }
-# layout goals not met yet (issue: two editions): reported on every run, not yet failing
+# layout goals not met yet (issue: two editions): reported on every run, not yet failing (the
+# companion's chunk headers at a page's foot; the reader's wrapped code lines, which
+# tools/weave.py widecode lists from the sources)
 note() { echo "pdf-check: not yet met: $*" >&2; }
 [ -f "$pdf" ] || { echo "pdf-check: $pdf not found" >&2; exit 1; }
 
@@ -251,13 +253,13 @@ awk -v RS='\f' '
             print "NEARBLANK", p }' "$tmp/reader.txt" > "$tmp/redges"
 while read -r kind p; do
   case $kind in
-    FOOT) note "读本: page $p ends with a chunk header" ;;
+    FOOT) bad "读本: page $p ends with a chunk header" ;;
     BRACE) bad "读本: page $p starts with a lone closing brace" ;;
-    NEARBLANK) note "读本: page $p is near-blank inside a chapter" ;;
+    NEARBLANK) bad "读本: page $p is near-blank inside a chapter" ;;
   esac
 done < "$tmp/redges"
 # the page budget: what a student reads in a semester
-[ "$pages" -le 320 ] || note "读本: $pages pages, more than 320"
+[ "$pages" -le 320 ] || bad "读本: $pages pages, more than 320"
 # each chapter's pages (from the bookmarks: a chapter's first page to the next one's)
 python3 - "$pdf" "$src" <<'PYEOF' || bad "读本: its bookmarks list an appendix of the companion, or cannot be read"
 import json, re, subprocess, sys

@@ -1380,6 +1380,7 @@ def edition_latex_jobs(book, version, epoch, edition):
     body.append("\\frontmatter\n"
                 f"\\nwtitlepage{{{tex_escape(BOOK_MAIN_TITLE)}}}{{{tex_escape(BOOK_SUBTITLE)}}}"
                 f"{{{tex_escape(version)}}}{{{f'{date.year} 年 {date.month} 月 {date.day} 日' if epoch else ''}}}\n"
+                "\\cleardoublepage\n"      # (the contents on a right-hand page; the chapters open on any page)
                 "{\\hypersetup{linkcolor=}\\setcounter{tocdepth}{1}\\tableofcontents}\n")
     for ch in book.chapters:
         if edition == "reader" and not ch.reader:
@@ -1603,6 +1604,9 @@ def epub_navigation(entries):
     nav = dict(entries)[nav_name].decode("utf-8")
     nav = re.sub(r"<math\b.*?</math>", lambda m: html.escape(math_plain(m.group(0))), nav, flags=re.S)
     nav = nav.replace(">Title Page<", ">书名页<").replace(">Cover<", ">封面<").replace(">Table of Contents<", ">目录<")
+    nav = epub_parts(nav)
+    # 小结 (a chapter's summary, unlisted in the PDF's contents) is no entry of its own either
+    nav = re.sub(r'<li\b[^>]*>\s*<a [^>]*>小结</a>\s*</li>\s*', "", nav)
     labels = {m.group(1): html.unescape(re.sub(r"<[^>]+>", "", m.group(2)))
               for m in re.finditer(r'<a href="([^"]+)"[^>]*>(.*?)</a>', nav, re.S)}
     out = []
@@ -1620,6 +1624,46 @@ def epub_navigation(entries):
             data = text.encode("utf-8")
         out.append((name, data))
     return out
+
+
+def epub_parts(nav):
+    """The parts (部分) in the navigation's table of contents: the chapters of each part, from the
+    one that opens it (PARTS) to the last numbered chapter before the next part or an appendix,
+    nested under an entry that names the part (第一部分　注意力本身), as the PDF's contents do."""
+    m = re.search(r'(<nav epub:type="toc"[^>]*>.*?<ol class="toc">)(.*)(</ol>\s*</nav>)', nav, re.S)
+    if not m:
+        return nav
+    items, depth, start, i, body = [], 0, None, 0, m.group(2)
+    for t in re.finditer(r"<(/?)li\b[^>]*>", body):       # the top-level <li> … </li> items
+        if t.group(1) == "":
+            if depth == 0:
+                start = t.start()
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                items.append((start, t.end()))
+    out, pos, part = [], 0, None
+    def close():
+        if part is not None:
+            out.append("</ol></li>")
+    for k, (a, b) in enumerate(items):
+        out.append(body[pos:a])
+        head = re.search(r"<a [^>]*>(.*?)</a>", body[a:b], re.S)
+        num = re.search(r"第\s*(\d+)\s*章", re.sub(r"<[^>]+>", "", head.group(1))) if head else None
+        label = num.group(1) if num else None
+        if label in PARTS:
+            close()
+            part = label
+            out.append(f'<li id="toc-part-{label}"><span>{html.escape(part_label(label))}</span><ol class="toc">')
+        elif label is None and part is not None:
+            close()
+            part = None
+        out.append(body[a:b])
+        pos = b
+    close()
+    out.append(body[pos:])
+    return nav[:m.start(2)] + "".join(out) + nav[m.end(2):]
 
 
 def math_alttext(text):
