@@ -1,6 +1,6 @@
 # 图 12.2：训练后第 0 层第 0 个头的注意力模式（数据：tangled/figures/fig12-learned.c，
 # 两块，每行 "查询 键 权重"；因果掩码挡住的格子不标数）
-set multiplot layout 1,2 margins 0.17, 0.97, 0.24, 0.9 spacing 0.17, 0
+set multiplot layout 1,2 margins 0.18, 0.84, 0.24, 0.9 spacing 0.14, 0
 set size ratio -1
 set xrange [-0.5:3.5]
 set yrange [3.5:-0.5]
@@ -20,6 +20,9 @@ set xtics ("BOS" 0, "blue" 1, "fluffy" 2, "creature" 3)
 unset ylabel
 set ytics ("BOS" 0, "blue" 1, "fluffy" 2, "creature" 3)
 set title "blue fluffy creature"
+set colorbox user origin screen 0.865, 0.3 size screen 0.018, 0.5
+set cbtics 0.25
+set cblabel "权重"
 plot datafile index 1 using 2:1:3 with image, \
      datafile index 1 using 2:1:($2 <= $1 ? sprintf("%.2f", $3) : "") with labels font ",9"
 unset multiplot

@@ -6,7 +6,7 @@ do for [c=1:6] {
   stats datafile index 3 using c nooutput
   heads = heads . sprintf(" %d", STATS_min)
 }
-set multiplot layout 1,3 margins 0.05,0.99,0.12,0.92 spacing 0.05,0
+set multiplot layout 1,3 margins 0.04,0.87,0.12,0.92 spacing 0.04,0
 set size ratio -1
 set xrange [-0.5:24.5]
 set yrange [24.5:-0.5]
@@ -27,6 +27,10 @@ do for [k=0:2] {
   layer = word(heads, 2 * k + 1)
   head = word(heads, 2 * k + 2)
   set title "头 (" . layer . ", " . head . ")\n" . word(names, k + 1) font ",9"
+  if (k == 2) {
+    set colorbox user origin screen 0.885, 0.3 size screen 0.015, 0.45
+    set cbtics 0.25 font ",8"
+  }
   plot datafile index k using 2:1:3 with image
 }
 unset multiplot
