@@ -1,4 +1,4 @@
-#line 1870 "book/12-learning.nw"
+#line 1888 "book/12-learning.nw"
 /* examples/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
    还有读出训练后的注意力模式。不属于库：attn-train、第 12 章的测试和图的数据程序
    各自包含它（函数都是 static）。 */
@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 818 "book/12-learning.nw"
-enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13, FL_VOCAB = 29, FL_LEN = 5 };
+#line 832 "book/12-learning.nw"
+enum { FL_BOS = 0, FL_TEX = 1, FL_COL = 5, FL_NOUN = 9, FL_VERB = 13,
+       FL_VOCAB = 29, FL_LEN = 5 };
 
 /* 第 s 句话（0 ≤ s < 128）：BOS 形容词 形容词 名词 动词 */
 static void fluffy_sentence(int s, int *tok)
@@ -34,12 +35,13 @@ static attn_gpt_config fluffy_config(int heads)
 {
     attn_gpt_config c = {0};
     c.vocab = FL_VOCAB; c.n_ctx = 8; c.d_model = 32; c.n_layers = 2;
-    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads; c.d_ff = 64; c.biases = 1;
+    c.n_heads = (uint64_t)heads; c.d_head = 32 / (uint64_t)heads;
+    c.d_ff = 64; c.biases = 1;
     c.layer_norms = 1; c.learned_positions = 1; c.tied = 1;
     return c;
 }
 
-#line 1904 "book/12-learning.nw"
+#line 1922 "book/12-learning.nw"
 enum { FL_BATCH = 16 };
 
 typedef struct {
@@ -80,12 +82,14 @@ static void fluffy_batch_copy(fluffy_trainer *T, int *tok, int *copy)
         memcpy(copy, tok, FL_BATCH * FL_LEN * sizeof *tok);
 }
 
-#line 852 "book/12-learning.nw"
-/* 一步；返回这一批的平均训练损失，失败（例如训练发散，logits 不再有限）时返回 NaN、不走这一步。
+#line 868 "book/12-learning.nw"
+/* 一步；返回这一批的平均训练损失。
+   失败（例如训练发散，logits 不再有限）时返回 NaN、不走这一步。
    batch 不为 NULL 时得到这一批的词（FL_BATCH × FL_LEN） */
 static inline float fluffy_step(fluffy_trainer *T, int *batch)
 {
-    int tok[FL_BATCH * FL_LEN], in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
+    int tok[FL_BATCH * FL_LEN];
+    int in[FL_BATCH * (FL_LEN - 1)], out[FL_BATCH * (FL_LEN - 1)];
     fluffy_batch_copy(T, tok, batch);
     for (int b = 0; b < FL_BATCH; b++)      /* 每句：读前 4 个词，猜后 4 个词 */
         for (int i = 0; i < FL_LEN - 1; i++) {
@@ -94,10 +98,10 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
         }
     float loss;
     memset(T->grad, 0, T->m.n_params * sizeof *T->grad);
-    if (attn_gpt_train_scaled(&T->m, in, out, FL_BATCH, FL_LEN - 1, T->scale, &loss, NULL,
-                              &T->g, T->work, T->work_bytes) != ATTN_OK)
+    if (attn_gpt_train_scaled(&T->m, in, out, FL_BATCH, FL_LEN - 1, T->scale,
+                              &loss, NULL, &T->g, T->work, T->work_bytes) != ATTN_OK)
         return NAN;
-#line 249 "book/12-learning.nw"
+#line 254 "book/12-learning.nw"
     double norm = 0;                      /* 全部参数的梯度的长度，按参数的顺序累加 */
     for (size_t i = 0; i < T->m.n_params; i++)
         norm += (double)T->grad[i] * T->grad[i];
@@ -105,15 +109,15 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
     if (T->clip > 0 && norm > T->clip)
         for (size_t i = 0; i < T->m.n_params; i++)
             T->grad[i] *= (float)(T->clip / norm);
-#line 869 "book/12-learning.nw"
-    if (attn_gpt_adamw_step(&T->m, &T->g, T->m1, T->m2, T->t + 1, T->lr, 0.9f, 0.999f, 1e-8f,
-                            0.01f) != ATTN_OK)
+#line 887 "book/12-learning.nw"
+    if (attn_gpt_adamw_step(&T->m, &T->g, T->m1, T->m2, T->t + 1, T->lr,
+                            0.9f, 0.999f, 1e-8f, 0.01f) != ATTN_OK)
         return NAN;
     T->t++;
     return loss;
 }
 
-#line 1949 "book/12-learning.nw"
+#line 1967 "book/12-learning.nw"
 /* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
 static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
 {
@@ -153,7 +157,7 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
 }
 
 
-#line 1990 "book/12-learning.nw"
+#line 2008 "book/12-learning.nw"
 /* 失败时返回状态码，*T 里已经分配的用 fluffy_free 释放 */
 static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, const fluffy_shape *o)
 {
@@ -211,7 +215,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 3920 "book/12-learning.nw"
+#line 3938 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -239,7 +243,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 3952 "book/12-learning.nw"
+#line 3970 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {
@@ -275,5 +279,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1898 "book/12-learning.nw"
+#line 1916 "book/12-learning.nw"
 #endif

@@ -63,14 +63,16 @@ int attn_flash_applies(const attn_problem *prob);
 size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads);
 /* 快速实现实际算的分数个数（因果时整块跳过看不见的键）；n_q·n_k 溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal);
-#line 429 "book/12-learning.nw"
-/* 第 12 章：注意力的反向传播，用前向（attn_sdpa）留下的注意力模式 p[n_q×n_k] 和输出 out[n_q×d_v]。
-   q、k、v、尺寸、scale 与前向相同；写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]（都不能为 NULL）。
+#line 434 "book/12-learning.nw"
+/* 第 12 章：注意力的反向传播，用前向（attn_sdpa）留下的注意力模式 p[n_q×n_k]
+   和输出 out[n_q×d_v]。q、k、v、尺寸、scale 与前向相同；
+   写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]（都不能为 NULL）。
    指针为 NULL、尺寸为 0、scale 不合法、输出与输入或彼此重叠：ATTN_EINVAL。 */
-int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
-                              const float *out, const float *dout, size_t n_q, size_t n_k,
-                              size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv);
-#line 2098 "book/12-learning.nw"
+int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v,
+                              const float *p, const float *out, const float *dout,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, float *dq, float *dk, float *dv);
+#line 2116 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,

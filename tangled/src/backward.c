@@ -1,4 +1,4 @@
-#line 1594 "book/12-learning.nw"
+#line 1612 "book/12-learning.nw"
 /* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -8,18 +8,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1661 "book/12-learning.nw"
+#line 1679 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
 #line 1937 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1526 "book/12-learning.nw"
+#line 1544 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1213 "book/12-learning.nw"
+#line 1231 "book/12-learning.nw"
 /* 维数都不是 0、scale 是有限的非负数、各个矩阵的字节数不溢出时返回 1，并给出各矩阵的元素个数
    （q、k、v、out 和 n_q × n_k） */
 static int bwd_sizes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, float scale, size_t *nq,
@@ -48,20 +48,20 @@ static int bwd_outputs_overlap(float *const outs[3], const size_t ol[3], const f
     return 0;
 }
 
-#line 334 "book/12-learning.nw"
+#line 339 "book/12-learning.nw"
 /* 参数已经查过：训练（train.c）直接调用它 */
 int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,
                                 float *dx, float *dw, float *db)
 {
-#line 1665 "book/12-learning.nw"
+#line 1683 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
 #line 1116 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
         dx = NULL;          /* 已经算好了，下面的循环跳过它们 */
         dw = NULL;
     }
-#line 340 "book/12-learning.nw"
+#line 345 "book/12-learning.nw"
     /* dx[n][d_in] = dy[n][d_out] · wᵀ */
     if (dx != NULL)
         for (size_t i = 0; i < n; i++)
@@ -89,7 +89,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1133 "book/12-learning.nw"
+#line 1151 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -112,20 +112,20 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                 (a < b && attn_overlap(outs[a], olens[a] * sizeof(float), outs[b],
                                        olens[b] * sizeof(float))))
                 return ATTN_EINVAL;
-#line 368 "book/12-learning.nw"
+#line 373 "book/12-learning.nw"
     return attn_linear_backward_kernel(x, w, dy, n, d_in, d_out, dx, dw, db);
 }
 
-#line 393 "book/12-learning.nw"
+#line 398 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1160 "book/12-learning.nw"
+#line 1178 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(ds, bytes, p, bytes) || (ds != dp && attn_overlap(ds, bytes, dp, bytes)))
         return ATTN_EINVAL;
-#line 396 "book/12-learning.nw"
+#line 401 "book/12-learning.nw"
     double dot = 0;
     for (size_t j = 0; j < n; j++)
         dot += (double)dp[j] * p[j];
@@ -134,12 +134,13 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
     return ATTN_OK;
 }
 
-#line 438 "book/12-learning.nw"
-int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, const float *p,
-                              const float *out, const float *dout, size_t n_q, size_t n_k,
-                              size_t d_k, size_t d_v, float scale, float *dq, float *dk, float *dv)
+#line 445 "book/12-learning.nw"
+int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v,
+                              const float *p, const float *out, const float *dout,
+                              size_t n_q, size_t n_k, size_t d_k, size_t d_v,
+                              float scale, float *dq, float *dk, float *dv)
 {
-#line 1194 "book/12-learning.nw"
+#line 1212 "book/12-learning.nw"
     size_t bytes, nq_, nk_, nv_, no_, np_;
     if (q == NULL || k == NULL || v == NULL || p == NULL || out == NULL || dout == NULL ||
         dq == NULL || dk == NULL || dv == NULL ||
@@ -154,7 +155,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
         if (bwd_outputs_overlap(outs, ol, ins, il, 6))
             return ATTN_EINVAL;
     }
-#line 443 "book/12-learning.nw"
+#line 451 "book/12-learning.nw"
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     memset(dq, 0, n_q * d_k * sizeof *dq);
     memset(dk, 0, n_k * d_k * sizeof *dk);
@@ -170,7 +171,8 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
             double ds = pij * (dp - D) * sc;        /* dS_ij，已乘上 scale */
             for (size_t c = 0; c < d_v; c++)        /* dV_j += P_ij · dO_i */
                 dv[j * d_v + c] += (float)(pij * dout[i * d_v + c]);
-            for (size_t c = 0; c < d_k; c++) {      /* dQ_i += dS_ij·K_j；dK_j += dS_ij·Q_i */
+            /* dQ_i += dS_ij·K_j；dK_j += dS_ij·Q_i */
+            for (size_t c = 0; c < d_k; c++) {
                 dq[i * d_k + c] += (float)(ds * k[j * d_k + c]);
                 dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
@@ -179,7 +181,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v, co
     return ATTN_OK;
 }
 
-#line 2106 "book/12-learning.nw"
+#line 2124 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* s[jb] = scale · q[i]·k[j0 + jb]，jb < nb；看不见的记为 -inf */
@@ -208,14 +210,14 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
 {
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     if (try_fast) {
-#line 2184 "book/12-learning.nw"
+#line 2202 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
 #line 1179 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
             return ATTN_OK;
-#line 2135 "book/12-learning.nw"
+#line 2153 "book/12-learning.nw"
     }
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
@@ -225,7 +227,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 2190 "book/12-learning.nw"
+#line 2208 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -242,10 +244,10 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 2145 "book/12-learning.nw"
+#line 2163 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 2209 "book/12-learning.nw"
+#line 2227 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -259,7 +261,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 2225 "book/12-learning.nw"
+#line 2243 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -284,7 +286,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 2149 "book/12-learning.nw"
+#line 2167 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
@@ -295,7 +297,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1171 "book/12-learning.nw"
+#line 1189 "book/12-learning.nw"
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
         return ATTN_EINVAL;
@@ -313,7 +315,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
     for (int a = 0; a < 3; a++)
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
-#line 2160 "book/12-learning.nw"
+#line 2178 "book/12-learning.nw"
     return attn_sdpa_backward_kernel(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout,
                                      dq, dk, dv, try_fast);
 }
@@ -334,16 +336,16 @@ int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
     return sdpa_backward(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout, dq, dk, dv, 0);
 }
 
-#line 604 "book/12-learning.nw"
-int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n, size_t vocab,
-                              float *loss, float *dlogits)
+#line 615 "book/12-learning.nw"
+int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
+                              size_t vocab, float *loss, float *dlogits)
 {
     double total = 0;
-#line 1680 "book/12-learning.nw"
+#line 1698 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1941 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
-#line 609 "book/12-learning.nw"
+#line 620 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *z = logits + i * vocab;
         float *dz = dlogits != NULL ? dlogits + i * vocab : NULL;
@@ -351,18 +353,19 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
         double s = 0, zt = z[targets[i]];
         for (size_t j = 1; j < vocab; j++)
             m = z[j] > m ? z[j] : m;
-        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
+        /* e_j = exp(z_j − m) ≤ 1，s = Σ e_j；
+           要梯度时 e_j 先存进 dz（就地时 z_j 读过了才写） */
         for (size_t j = 0; j < vocab; j++) {
             float e = expf(z[j] - m);
             s += e;
             if (dz != NULL)
                 dz[j] = e;
         }
-#line 1684 "book/12-learning.nw"
+#line 1702 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
 #line 1945 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
-#line 624 "book/12-learning.nw"
+#line 636 "book/12-learning.nw"
         total += m + log(s) - zt;          /* −ln p_t = m + ln s − z_t */
         /* dz_j = (p_j − [j = t]) / n，p_j = e_j / s */
         if (dz != NULL) {
@@ -372,10 +375,10 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
             dz[targets[i]] -= (float)(1.0 / (double)n);
         }
     }
-#line 1307 "book/12-learning.nw"
+#line 1325 "book/12-learning.nw"
     if (!isfinite(total))
         return ATTN_EINVAL;
-#line 634 "book/12-learning.nw"
+#line 646 "book/12-learning.nw"
     *loss = (float)(total / (double)n);
     return ATTN_OK;
 }
@@ -383,7 +386,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1285 "book/12-learning.nw"
+#line 1303 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))
@@ -400,6 +403,6 @@ int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t
     for (size_t i = 0; i < n * vocab; i++)
         if (!isfinite(logits[i]))
             return ATTN_EINVAL;
-#line 642 "book/12-learning.nw"
+#line 654 "book/12-learning.nw"
     return attn_cross_entropy_kernel(logits, targets, n, vocab, loss, dlogits);
 }

@@ -49,18 +49,19 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 {
     return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
 }
-#line 1526 "book/12-learning.nw"
+#line 1544 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 561 "book/12-learning.nw"
-/* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
+#line 571 "book/12-learning.nw"
+/* gelu'(x) = σ + 2x·σ(1−σ)·c·(1 + 3·0.044715·x²)，
+   σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
-#line 1245 "book/12-learning.nw"
+#line 1263 "book/12-learning.nw"
     if (isinf(x))
         return x > 0 ? 1.0 : 0.0;
-#line 565 "book/12-learning.nw"
+#line 576 "book/12-learning.nw"
     const double c = 0.79788456080286535588;     /* sqrt(2/π) */
     double u = c * (x + 0.044715 * x * x * x);
     double sg = 1.0 / (1.0 + exp(-2.0 * u));
@@ -69,13 +70,13 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1273 "book/12-learning.nw"
+#line 1291 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
     if (attn_overlap(dx, bytes, x, bytes) || (dx != dy && attn_overlap(dx, bytes, dy, bytes)))
         return ATTN_EINVAL;
-#line 574 "book/12-learning.nw"
+#line 585 "book/12-learning.nw"
     attn_gelu_backward_kernel(x, dy, dx, n);
     return ATTN_OK;
 }
@@ -83,11 +84,11 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 /* 参数已经查过 */
 void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1676 "book/12-learning.nw"
+#line 1694 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1933 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")
-#line 582 "book/12-learning.nw"
+#line 593 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++)
         dx[i] = (float)((double)dy[i] * gelu_slope(x[i]));
 }

@@ -69,22 +69,22 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
     }
     return ATTN_OK;
 }
-#line 1526 "book/12-learning.nw"
+#line 1544 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 1634 "book/12-learning.nw"
+#line 1652 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1980 "book/D-cpu.nw"
 #include "linear_fast.h"
 
 #include <stdlib.h>
-#line 499 "book/12-learning.nw"
+#line 508 "book/12-learning.nw"
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1252 "book/12-learning.nw"
+#line 1270 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -101,7 +101,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
         attn_overlap(dbeta, vb, gamma, vb) || attn_overlap(dbeta, vb, dgamma, vb) ||
         attn_overlap(dx, xb, dgamma, vb) || attn_overlap(dx, xb, dbeta, vb))
         return ATTN_EINVAL;
-#line 504 "book/12-learning.nw"
+#line 513 "book/12-learning.nw"
     return attn_layernorm_backward_kernel(x, gamma, dy, n, d, eps, dx, dgamma, dbeta);
 }
 
@@ -110,12 +110,12 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 1672 "book/12-learning.nw"
+#line 1690 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
 #line 1975 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)
         return ATTN_OK;
-#line 513 "book/12-learning.nw"
+#line 522 "book/12-learning.nw"
     for (size_t i = 0; i < n; i++) {
         const float *xi = x + i * d, *gi = dy + i * d;
         double mu = 0, var = 0;
@@ -136,7 +136,8 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
         mgx /= (double)d;
         if (dx != NULL)
             for (size_t j = 0; j < d; j++) {
-                double xh = (xi[j] - mu) * r, g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
+                double xh = (xi[j] - mu) * r;
+                double g = (double)gi[j] * (gamma ? gamma[j] : 1.0f);
                 dx[i * d + j] = (float)(r * (g - mg - xh * mgx));
             }
     }

@@ -1,4 +1,4 @@
-#line 1737 "book/12-learning.nw"
+#line 1755 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,16 +9,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1692 "book/12-learning.nw"
+#line 1710 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1910 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1526 "book/12-learning.nw"
+#line 1544 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1801 "book/12-learning.nw"
+#line 1819 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
@@ -38,7 +38,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1352 "book/12-learning.nw"
+#line 1370 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -127,7 +127,7 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     return S;
 }
 
-#line 1827 "book/12-learning.nw"
+#line 1845 "book/12-learning.nw"
 /* 这一批的头：第 11 章的 gpt_heads */
 static gpt_heads train_heads(const train_shape *s)
 {
@@ -143,7 +143,7 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 1848 "book/12-learning.nw"
+#line 1866 "book/12-learning.nw"
 /* 反向：doh[b] → dqh[b]、dkh[b]、dvh[b] */
 static int train_attention_backward(const float *qh, const float *kh, const float *vh,
                                     const float *doh, float *dqh, float *dkh, float *dvh,
@@ -151,11 +151,11 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1688 "book/12-learning.nw"
+#line 1706 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
 #line 1914 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 1856 "book/12-learning.nw"
+#line 1874 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
         int st = attn_sdpa_backward_kernel(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh,
@@ -165,7 +165,7 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
     return worst;
 }
 
-#line 685 "book/12-learning.nw"
+#line 697 "book/12-learning.nw"
 /* 前向：tokens[R] → B->logits[R×V]，把反向要用的都留在 B 里 */
 static int train_forward(const attn_gpt *m, const train_shape *s, const int *tokens,
                          float scale, const train_bufs *B)
@@ -184,12 +184,13 @@ static int train_forward(const attn_gpt *m, const train_shape *s, const int *tok
     /* 反嵌入是一个权重为 wteᵀ、没有偏置的线性层：logits = LN_f(xf) · wteᵀ */
     transpose(m->wte, s->V, d, B->wte_t);
     if (st != ATTN_OK ||
-        (st = attn_layernorm_kernel(B->xf, m->lnf_g, m->lnf_b, B->af, R, d, 1e-5f)) != ATTN_OK)
+        (st = attn_layernorm_kernel(B->xf, m->lnf_g, m->lnf_b, B->af, R, d,
+                                    1e-5f)) != ATTN_OK)
         return st;
     return attn_matmul_kernel(B->af, B->wte_t, B->logits, R, d, s->V);
 }
 
-#line 722 "book/12-learning.nw"
+#line 735 "book/12-learning.nw"
 /* B->logits 里已是 dlogits；梯度加到 grad 上 */
 static int train_backward(const attn_gpt *m, const train_shape *s, const int *tokens,
                           float scale, const train_bufs *B, attn_gpt *grad)
@@ -199,8 +200,8 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     int st;
     /* 反嵌入：d_af = dlogits·wte，d(wteᵀ) = afᵀ·dlogits；再经过 LN_f 得到 dx */
     memset(B->dwte_t, 0, d * V * sizeof *B->dwte_t);
-    if ((st = attn_linear_backward_kernel(B->af, B->wte_t, B->logits, R, d, V, B->t1, B->dwte_t,
-                                          NULL)) != ATTN_OK ||
+    if ((st = attn_linear_backward_kernel(B->af, B->wte_t, B->logits, R, d, V,
+                                          B->t1, B->dwte_t, NULL)) != ATTN_OK ||
         (st = attn_layernorm_backward_kernel(B->xf, m->lnf_g, B->t1, R, d, 1e-5f, B->dx,
                                              grad->lnf_g, grad->lnf_b)) != ATTN_OK)
         return st;
@@ -211,10 +212,10 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         const attn_gpt_layer *W = &m->layers[l];
         attn_gpt_layer *G = &grad->layers[l];
         train_layer S = train_layer_at(B, s, l);
-#line 760 "book/12-learning.nw"
+#line 773 "book/12-learning.nw"
         /* 前馈支路：dg = dx·W_downᵀ，dh = dg ⊙ GELU'(h)，da2 = dh·W_upᵀ；经过 LN2 加回 dx */
-        if ((st = attn_linear_backward_kernel(S.g, W->w_down, B->dx, R, ff, d, B->wide, G->w_down,
-                                              G->b_down)) != ATTN_OK)
+        if ((st = attn_linear_backward_kernel(S.g, W->w_down, B->dx, R, ff, d,
+                                              B->wide, G->w_down, G->b_down)) != ATTN_OK)
             return st;
         attn_gelu_backward_kernel(S.h, B->wide, B->wide, R * ff);
         if ((st = attn_linear_backward_kernel(S.a2, W->w_up, B->wide, R, d, ff, B->t1, G->w_up,
@@ -238,7 +239,8 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
         for (int c = 0; c < 3; c++) {
             gpt_heads_join(dh3[c], B->wide, &hs);
             if ((st = attn_linear_backward_kernel(S.a1, w3[c], B->wide, R, d, hd,
-                                                  c == 0 ? B->t1 : B->t2, gw[c], gb[c])) != ATTN_OK)
+                                                  c == 0 ? B->t1 : B->t2,
+                                                  gw[c], gb[c])) != ATTN_OK)
                 return st;
             for (size_t i = 0; c > 0 && i < R * d; i++)
                 B->t1[i] += B->t2[i];
@@ -248,7 +250,7 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
             return st;
         for (size_t i = 0; i < R * d; i++)
             B->dx[i] += B->t2[i];
-#line 744 "book/12-learning.nw"
+#line 757 "book/12-learning.nw"
     }
     /* 嵌入：wte[第 r 个词] 和 wpe[r 在句中的位置] 各加上 dx[r] */
     for (size_t r = 0; r < R; r++)
@@ -259,13 +261,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 1760 "book/12-learning.nw"
+#line 1778 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1315 "book/12-learning.nw"
+#line 1333 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -295,7 +297,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 1766 "book/12-learning.nw"
+#line 1784 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;
