@@ -1,4 +1,4 @@
-#line 605 "book/09-fast.nw"
+#line 609 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -27,7 +27,8 @@ struct flash_problem {
     const unsigned char *mask;        /* 空指针，或 [n_q][n_k] */
     int causal;
     float *out, *weights;             /* out[n_q][d_v]；weights 为空指针或 [n_q][n_k] */
-    float *row_m, *row_l;             /* 空指针，或 [n_q]：每行最后的 m 和 l（第 12 章的反向传播要用） */
+    /* 空指针，或 [n_q]：每行最后的 m 和 l（第 12 章的反向传播要用） */
+    float *row_m, *row_l;
 };
 
 /* 一个线程的工作区。dq = min(d_k, FDK)。 */
@@ -42,7 +43,7 @@ struct flash_work {
     float *alpha;   /* [FQ]       这一块的修正因子 exp(m - m') */
 };
 
-#line 663 "book/09-fast.nw"
+#line 667 "book/09-fast.nw"
 /* 工作区的字节数；溢出时返回 0。 */
 static size_t flash_work_bytes(size_t d_k, size_t dvp)
 {
@@ -78,7 +79,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 438 "book/09-fast.nw"
+#line 442 "book/09-fast.nw"
 static inline int flash_visible(const struct flash_problem *p, size_t i, size_t j)
 {
     return (!p->mask && !p->causal) || attn_key_visible(p->mask, p->causal, p->n_q, p->n_k, i, j);
@@ -89,7 +90,7 @@ static inline float flash_base(float m)
     return m == -INFINITY ? 0.0f : m;
 }
 
-#line 158 "book/09-fast.nw"
+#line 159 "book/09-fast.nw"
 /* qt[t][x] = q[i0+x][t0+t] · scale：x < rows，t < d */
 static void flash_queries(const struct flash_problem *p, const struct flash_work *w,
                           size_t i0, size_t rows, size_t t0, size_t d)
@@ -99,8 +100,9 @@ static void flash_queries(const struct flash_problem *p, const struct flash_work
             w->qt[t * FQ + x] = p->q[(i0 + x) * p->ld_q + t0 + t] * p->scale;
 }
 
-#line 172 "book/09-fast.nw"
-/* s[c][x] = q[i0+x] · k[j0+c] · scale（键 c 在行，查询 x 在列），c < cols，x < rows；看不见的是 -inf */
+#line 173 "book/09-fast.nw"
+/* s[c][x] = q[i0+x] · k[j0+c] · scale（键 c 在行，查询 x 在列），
+   c < cols，x < rows；看不见的是 -inf */
 static void flash_scores(const struct flash_problem *p, const struct flash_work *w,
                          size_t i0, size_t rows, size_t j0, size_t cols)
 {
@@ -121,7 +123,7 @@ static void flash_scores(const struct flash_problem *p, const struct flash_work 
     }
 }
 
-#line 199 "book/09-fast.nw"
+#line 201 "book/09-fast.nw"
 /* 每个查询 x（s 的一列）：m' = max(m, max_c s[c][x])，α = exp(m − m')，
    s[c][x] = exp(s[c][x] − m')，l = α·l + Σ_c s[c][x]，o 的第 x 行乘 α */
 static void flash_online(const struct flash_problem *p, const struct flash_work *w,
@@ -147,7 +149,7 @@ static void flash_online(const struct flash_problem *p, const struct flash_work 
             w->o[x * p->dvp + y] *= w->alpha[x];
 }
 
-#line 228 "book/09-fast.nw"
+#line 230 "book/09-fast.nw"
 /* o[x][·] += Σ_c s[c][x] · v[j0+c][·]，x < rows，c < cols */
 static void flash_accumulate(const struct flash_problem *p, const struct flash_work *w,
                              size_t rows, size_t j0, size_t cols)
@@ -163,8 +165,9 @@ static void flash_accumulate(const struct flash_problem *p, const struct flash_w
     }
 }
 
-#line 248 "book/09-fast.nw"
-static void flash_block(const struct flash_problem *p, const struct flash_work *w, size_t i0)
+#line 250 "book/09-fast.nw"
+static void flash_block(const struct flash_problem *p, const struct flash_work *w,
+                        size_t i0)
 {
     size_t rows = p->n_q - i0 < FQ ? p->n_q - i0 : FQ;
     if (p->d_k <= FDK)                          /* 转置一次，每个键块都用它 */
@@ -182,19 +185,19 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
         flash_online(p, w, rows, cols);
         flash_accumulate(p, w, rows, j0, cols);
     }
-#line 274 "book/09-fast.nw"
+#line 277 "book/09-fast.nw"
     for (size_t x = 0; x < rows; x++) {
         float inv = w->l[x] > 0.0f ? 1.0f / w->l[x] : 0.0f;
         for (size_t y = 0; y < p->d_v; y++)
             p->out[(i0 + x) * p->ld_out + y] = w->o[x * p->dvp + y] * inv;
-#line 452 "book/09-fast.nw"
+#line 456 "book/09-fast.nw"
         if (p->row_m != NULL) {
             p->row_m[i0 + x] = w->m[x];
             p->row_l[i0 + x] = w->l[x];
         }
-#line 279 "book/09-fast.nw"
+#line 282 "book/09-fast.nw"
     }
-#line 459 "book/09-fast.nw"
+#line 463 "book/09-fast.nw"
     /* weights[i0+x][j] = exp(s − m[x]) / l[x]，m、l 已是整行的最终值；j_end 之后的键都看不见，分数是 -inf */
     for (size_t j0 = 0; p->weights != NULL && j0 < p->n_k; j0 += p->fk) {
         size_t cols = p->n_k - j0 < p->fk ? p->n_k - j0 : p->fk;
@@ -204,16 +207,16 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
                 p->weights[(i0 + x) * p->n_k + j0 + c] = w->l[x] > 0.0f
                     ? attn_exp_neg(w->s[c * FQ + x] - w->m[x]) / w->l[x] : 0.0f;
     }
-#line 267 "book/09-fast.nw"
+#line 270 "book/09-fast.nw"
 }
 
-#line 705 "book/09-fast.nw"
+#line 709 "book/09-fast.nw"
 /* 附录 D：flash_block_w8、flash_block_w16 */
 #line 427 "book/D-cpu.nw"
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 501 "book/09-fast.nw"
+#line 505 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -228,7 +231,7 @@ int attn_isa_lanes(int isa)
 
 int attn_isa_available(int isa)
 {
-#line 583 "book/09-fast.nw"
+#line 587 "book/09-fast.nw"
     /* 附录 D：问 CPU 有没有 AVX2 和 AVX-512 */
 #line 557 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -239,7 +242,7 @@ int attn_isa_available(int isa)
     if (isa == ATTN_ISA_AVX512)
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
     #endif
-#line 516 "book/09-fast.nw"
+#line 520 "book/09-fast.nw"
     return isa == ATTN_ISA_PORTABLE;
 }
 
@@ -263,7 +266,7 @@ int attn_isa_current(void)
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (attn_isa_available(i))
             isa = i;
-#line 587 "book/09-fast.nw"
+#line 591 "book/09-fast.nw"
     /* 附录 D：环境变量 ATTN_ISA 可以指定一份较窄的 */
 #line 573 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -272,28 +275,28 @@ int attn_isa_current(void)
         if (strcmp(want, flash_isa_names[i]) == 0 && attn_isa_available(i))
             isa = i;
     #endif
-#line 540 "book/09-fast.nw"
+#line 544 "book/09-fast.nw"
     __atomic_store_n(&flash_isa, isa, __ATOMIC_RELAXED);
     return isa;
 }
 
-#line 709 "book/09-fast.nw"
+#line 713 "book/09-fast.nw"
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
 /* 指令集 isa 的查询块函数 */
 static flash_block_fn *flash_block_for(int isa)
 {
-#line 721 "book/09-fast.nw"
+#line 725 "book/09-fast.nw"
     /* 附录 D：AVX2 和 AVX-512 的那一份 */
 #line 432 "book/D-cpu.nw"
     if (isa != ATTN_ISA_PORTABLE && ATTN_FOR_ISA(isa, flash_block) != NULL)
         return ATTN_FOR_ISA(isa, flash_block);
-#line 715 "book/09-fast.nw"
+#line 719 "book/09-fast.nw"
     (void)isa;
     return flash_block;
 }
 
-#line 994 "book/09-fast.nw"
+#line 998 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -316,7 +319,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1034 "book/09-fast.nw"
+#line 1038 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -336,11 +339,11 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 881 "book/09-fast.nw"
+#line 885 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
-#line 923 "book/09-fast.nw"
+#line 927 "book/09-fast.nw"
     /* 附录 D：同样的事，按最宽的向量做 */
 #line 443 "book/D-cpu.nw"
     {
@@ -351,7 +354,7 @@ static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
         memcpy(&big, &bits, sizeof big);
         return big;
     }
-#line 885 "book/09-fast.nw"
+#line 889 "book/09-fast.nw"
     float top = 0.0f;
     int finite = 1;
     for (size_t i = 0; i < n; i++)
@@ -388,7 +391,7 @@ int attn_flash_applies(const attn_problem *prob)
     return ok;
 }
 
-#line 323 "book/09-fast.nw"
+#line 327 "book/09-fast.nw"
 /* row_m、row_l 为空指针，或 [heads][n_q]：每行最后的 m 和 l */
 static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 {
@@ -401,7 +404,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 734 "book/09-fast.nw"
+#line 738 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -417,10 +420,10 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
             ATTN_OMP("omp atomic write")
             failed = 1;
         }
-#line 336 "book/09-fast.nw"
+#line 340 "book/09-fast.nw"
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 754 "book/09-fast.nw"
+#line 758 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -433,7 +436,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 339 "book/09-fast.nw"
+#line 343 "book/09-fast.nw"
             if (mem)
                 block(&p, &w, b * FQ);
         }
@@ -447,7 +450,7 @@ int attn_flash(const attn_problem *prob)
     return flash_run(prob, NULL, NULL);
 }
 
-#line 773 "book/09-fast.nw"
+#line 777 "book/09-fast.nw"
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
 {
     return flash_run(prob, row_m, row_l);
@@ -466,7 +469,7 @@ int attn_flash_rows(const attn_problem *prob)
     if (mem != NULL && s != NULL) {
         w.s = s;
         for (size_t it = 0; it < prob->heads * n_blocks; it++) {
-#line 754 "book/09-fast.nw"
+#line 758 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -479,7 +482,7 @@ int attn_flash_rows(const attn_problem *prob)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 792 "book/09-fast.nw"
+#line 796 "book/09-fast.nw"
             flash_block(&p, &w, b * FQ);
         }
     }
@@ -489,7 +492,7 @@ int attn_flash_rows(const attn_problem *prob)
     return status;
 }
 
-#line 595 "book/09-fast.nw"
+#line 599 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
 #line 746 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)

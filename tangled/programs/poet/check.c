@@ -1,20 +1,21 @@
-#line 5844 "book/13-poems.nw"
+#line 5869 "book/13-poems.nw"
 /* programs/poet/check.c — 第 13 章：诗的检查器（合格式、重复、押韵）和它读的韵表 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 669 "book/13-poems.nw"
-void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const uint32_t *c, size_t n,
-                     poet_check *acc)
+#line 682 "book/13-poems.nw"
+void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form,
+                     const uint32_t *c, size_t n, poet_check *acc)
 {
     acc->poems++;
     /* 合格式：体裁对；单数句末是逗号，双数句末是 。？！ */
     int in_form = poet_form_of(c, n) == form;
     for (size_t i = 0, line = 0; i < n && in_form; i++)
         if (poet_is_punct(c[i])) {
-            int comma = c[i] == 0xFF0C, stop = c[i] == 0x3002 || c[i] == 0xFF1F || c[i] == 0xFF01;
+            int comma = c[i] == 0xFF0C;
+            int stop = c[i] == 0x3002 || c[i] == 0xFF1F || c[i] == 0xFF01;
             in_form = line++ % 2 == 0 ? comma : stop;
         }
     acc->in_form += (size_t)in_form;
@@ -38,7 +39,7 @@ void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const u
     acc->rhymes += (size_t)rhymes;
 }
 
-#line 5858 "book/13-poems.nw"
+#line 5883 "book/13-poems.nw"
 void poet_rhyme_free(poet_rhyme *r)
 {
     free(r->zhe);
@@ -96,7 +97,7 @@ int poet_rhyme_load(const char *path, const poet_vocab *v, poet_rhyme *r, poet_e
     return st;
 }
 
-#line 5917 "book/13-poems.nw"
+#line 5942 "book/13-poems.nw"
 int poet_check_text(const poet_rhyme *r, const poet_vocab *v, int form, const char *text, size_t len,
                     poet_check *acc)
 {

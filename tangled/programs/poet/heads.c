@@ -1,25 +1,28 @@
-#line 6249 "book/13-poems.nw"
+#line 6274 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#line 850 "book/13-poems.nw"
-int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states)
+#line 864 "book/13-poems.nw"
+int poet_attention(const attn_gpt *m, const int *ids, size_t n,
+                   float *patterns, float *states)
 {
-    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads, L = (size_t)m->cfg.n_layers;
+    size_t d = (size_t)m->cfg.d_model, H = (size_t)m->cfg.n_heads,
+           L = (size_t)m->cfg.n_layers;
     if (n == 0 || n > m->cfg.n_ctx)
         return ATTN_EINVAL;
     float *x = malloc(n * d * sizeof *x);
     int st = x != NULL ? ATTN_OK : ATTN_ENOMEM;
     if (st == ATTN_OK)
-        st = attn_gpt_embed(m, ids, n, 0, x);                    /* x = wte[ids] + wpe */
+        st = attn_gpt_embed(m, ids, n, 0, x);        /* x = wte[ids] + wpe */
     if (st == ATTN_OK && states != NULL)
         memcpy(states, x, n * d * sizeof *x);
     for (size_t l = 0; l < L && st == ATTN_OK; l++) {
         /* 残差流进到下一层；第 l 层第 h 个头的模式在 patterns[l·H + h] */
-        st = attn_gpt_block_weights(m, l, x, n, patterns != NULL ? patterns + l * H * n * n : NULL);
+        st = attn_gpt_block_weights(m, l, x, n,
+                                    patterns != NULL ? patterns + l * H * n * n : NULL);
         if (st == ATTN_OK && states != NULL)
             memcpy(states + (l + 1) * n * d, x, n * d * sizeof *x);
     }
@@ -27,18 +30,21 @@ int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns,
     return st;
 }
 
-#line 893 "book/13-poems.nw"
+#line 910 "book/13-poems.nw"
 /* 一首整齐的诗（每句 L 个字加一个标点），在序列里从位置 1 起（位置 0 是换行）。
-   patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，和它在各个距离上的权重，加进 acc。 */
-static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L, poet_head_acc *acc)
+   patterns[L_layers·H][n][n]。把每个头在三种字对上的权重，
+   和它在各个距离上的权重，加进 acc。 */
+static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
+                        poet_head_acc *acc)
 {
     for (size_t h = 0; h < heads; h++) {
         const float *p = patterns + h * n * n;
         poet_head_acc *A = &acc[h];
         for (size_t i = 1; i < n; i++) {
             size_t k = i - 1, line = k / (L + 1), col = k % (L + 1);
+            /* 只看字，不看标点做查询 */
             if (col == L)
-                continue;                                        /* 只看字，不看标点做查询 */
+                continue;
             for (size_t j = 0; j <= i; j++) {                    /* 只认距离的基线 */
                 A->by_distance[i - j] += p[i * n + j];
                 A->pairs_at[i - j] += 1;
@@ -46,34 +52,39 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
             A->prev += p[i * n + i - 1];                         /* 前一个字 */
             A->prev_uniform += 1.0 / (double)(i + 1);
             A->n_prev++;
-            if (line % 2 == 1) {                                 /* 一联的第二句：上一句同一位置 */
+            /* 一联的第二句：上一句同一位置 */
+            if (line % 2 == 1) {
                 A->same[L + 1] += p[i * n + i - (L + 1)];
                 A->n_same[L + 1]++;
             }
-            if (line >= 3 && line % 2 == 1 && col == L - 1) {   /* 第 4、6、8 句的韵脚 */
+            /* 第 4、6、8 句的韵脚 */
+            if (line >= 3 && line % 2 == 1 && col == L - 1) {
                 A->rhyme[2 * (L + 1)] += p[i * n + i - 2 * (L + 1)];
                 A->n_rhyme[2 * (L + 1)]++;
             }
-#line 931 "book/13-poems.nw"
+#line 953 "book/13-poems.nw"
             size_t f = L == 5 ? 0 : 1;
-            if (line % 2 == 1 && line / 2 < 4) {                     /* 一联之内：首联、颔联、颈联、尾联 */
+            /* 一联之内：首联、颔联、颈联、尾联 */
+            if (line % 2 == 1 && line / 2 < 4) {
                 A->couplet[line / 2][f] += p[i * n + i - (L + 1)];
                 A->n_couplet[line / 2][f]++;
             }
-            if (line % 2 == 0 && line >= 2) {                        /* 跨联：同一位置，不是对仗 */
+            /* 跨联：同一位置，不是对仗 */
+            if (line % 2 == 0 && line >= 2) {
                 A->across[f] += p[i * n + i - (L + 1)];
                 A->n_across[f]++;
             }
-            if (line % 2 == 0 && line >= 2 && col == L - 1) {       /* 第 3、5、7 句的末字：同样的距离，不押韵 */
+            /* 第 3、5、7 句的末字：同样的距离，不押韵 */
+            if (line % 2 == 0 && line >= 2 && col == L - 1) {
                 A->other_end[f] += p[i * n + i - 2 * (L + 1)];
                 A->n_other_end[f]++;
             }
-#line 920 "book/13-poems.nw"
+#line 942 "book/13-poems.nw"
         }
     }
 }
 
-#line 6274 "book/13-poems.nw"
+#line 6299 "book/13-poems.nw"
 /* 对照的字对：五言、七言两组的权重和个数，各按自己的距离（d5、d7）的基线 */
 static void control(const poet_head_acc *a, const double *w, const double *n, size_t d5, size_t d7,
                     double *mean, double *base, size_t *count)
@@ -113,7 +124,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 6315 "book/13-poems.nw"
+#line 6340 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -189,7 +200,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 6394 "book/13-poems.nw"
+#line 6419 "book/13-poems.nw"
 /* 一处“before[b] target”：在第几首诗（行的起点）、第几个字、属于哪一组、哪个 b */
 typedef struct {
     size_t at, bytes, k, g, b;
@@ -281,7 +292,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 6489 "book/13-poems.nw"
+#line 6514 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -350,7 +361,7 @@ double poet_split_null(const float *x, const size_t *word, size_t n, size_t d, c
     return sum / (double)trials;
 }
 
-#line 6563 "book/13-poems.nw"
+#line 6588 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */

@@ -1,4 +1,4 @@
-#line 5241 "book/13-poems.nw"
+#line 5266 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 5269 "book/13-poems.nw"
+#line 5294 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -54,7 +54,7 @@ void poet_trainer_free(poet_trainer *T)
     memset(T, 0, sizeof *T);
 }
 
-#line 238 "book/13-poems.nw"
+#line 239 "book/13-poems.nw"
 float poet_lr(const poet_train_options *o, unsigned long step)
 {
     if (step <= o->warmup)
@@ -62,15 +62,16 @@ float poet_lr(const poet_train_options *o, unsigned long step)
     double progress = (double)(step - o->warmup) / (double)(o->steps - o->warmup);
     if (progress > 1.0)
         progress = 1.0;
-    return o->lr_min + (float)(0.5 * (o->lr - o->lr_min) * (1.0 + cos(M_PI * progress)));
+    return o->lr_min
+           + (float)(0.5 * (o->lr - o->lr_min) * (1.0 + cos(M_PI * progress)));
 }
 
-#line 259 "book/13-poems.nw"
-int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, float *loss, float *lr_out,
-                    poet_err *e)
+#line 261 "book/13-poems.nw"
+int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads,
+                    float *loss, float *lr_out, poet_err *e)
 {
     size_t np = T->m.n_params, B = T->o.batch, n_ctx = (size_t)T->m.cfg.n_ctx;
-#line 5195 "book/13-poems.nw"
+#line 5220 "book/13-poems.nw"
     if (n < n_ctx + 1)         /* n = n_ctx + 1 正好一个窗口：起点只能是 0 */
         return poet_fail(e, ATTN_EINVAL, "训练的文字只有 %zu 个字，一个窗口要 %zu 个", n, n_ctx + 1);
     #ifdef _OPENMP
@@ -78,8 +79,9 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     #else
     (void)threads;
     #endif
-#line 264 "book/13-poems.nw"
-    /* 一批：第 b 个窗口是 ids[start .. start + n_ctx]，前 n_ctx 个读进模型，后 n_ctx 个是答案 */
+#line 266 "book/13-poems.nw"
+    /* 一批：第 b 个窗口是 ids[start .. start + n_ctx]，
+       前 n_ctx 个读进模型，后 n_ctx 个是答案 */
     for (size_t b = 0; b < B; b++) {
         size_t start = T->starts[b] = (size_t)(attn_rng_next(&T->rng) % (n - n_ctx));
         memcpy(T->tokens + b * n_ctx, ids + start, n_ctx * sizeof *ids);
@@ -87,10 +89,11 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     }
     /* 平均的损失和它的梯度（第 12 章） */
     memset(T->grad, 0, np * sizeof *T->grad);
-    int st = attn_gpt_loss_grad_batch(&T->m, T->tokens, T->targets, B, n_ctx, loss, &T->g,
-                                      T->work, T->work_bytes);
+    int st = attn_gpt_loss_grad_batch(&T->m, T->tokens, T->targets, B, n_ctx, loss,
+                                      &T->g, T->work, T->work_bytes);
     if (st != ATTN_OK)
-        return poet_fail(e, st, "第 %lu 步：attn_gpt_loss_grad_batch 失败：%s（logits 不再是有限数？）",
+        return poet_fail(e, st, "第 %lu 步：attn_gpt_loss_grad_batch 失败："
+                                "%s（logits 不再是有限数？）",
                          T->step + 1, attn_strerror(st));
     /* 梯度的长度（double，按参数的顺序累加）；超过 clip 就整体缩短 */
     double norm = 0.0;
@@ -105,12 +108,12 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
     /* 第 12 章的 AdamW：矩阵衰减，偏置和层规范化不衰减 */
     T->step++;
     *lr_out = poet_lr(&T->o, T->step);
-    attn_gpt_adamw_step(&T->m, &T->g, T->adam_m, T->adam_v, T->step, *lr_out, 0.9f, 0.95f, 1e-8f,
-                        T->o.weight_decay);
+    attn_gpt_adamw_step(&T->m, &T->g, T->adam_m, T->adam_v, T->step, *lr_out,
+                        0.9f, 0.95f, 1e-8f, T->o.weight_decay);
     return ATTN_OK;
 }
 
-#line 5207 "book/13-poems.nw"
+#line 5232 "book/13-poems.nw"
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count)
 {
@@ -143,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 5314 "book/13-poems.nw"
+#line 5339 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;
@@ -193,7 +196,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
         free(buf);
         return st;
     }
-#line 5390 "book/13-poems.nw"
+#line 5415 "book/13-poems.nw"
     double x[10] = {0};
     static const char *keys[10] = {"step", "seed", "steps", "batch", "lr", "lr_min", "warmup",
                                    "weight_decay", "clip", "rng"};
@@ -210,7 +213,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
     }
     if (st == ATTN_OK && x[0] > (double)o.steps)
         st = poet_fail(e, POET_EDATA, "训练状态的步数 %.0f 比总步数 %zu 还多", x[0], o.steps);
-#line 5364 "book/13-poems.nw"
+#line 5389 "book/13-poems.nw"
     if (st == ATTN_OK)
         st = poet_trainer_init(T, &m->cfg, &o, e);
     if (st == ATTN_OK) {

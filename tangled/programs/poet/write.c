@@ -1,4 +1,4 @@
-#line 5547 "book/13-poems.nw"
+#line 5572 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -6,14 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 391 "book/13-poems.nw"
+#line 395 "book/13-poems.nw"
 /* a 排在 b 前面吗：分数大的在前，相同时 id 小的在前 */
 static int before(poet_cand a, poet_cand b)
 {
     return a.score > b.score || (a.score == b.score && a.id < b.id);
 }
 
-/* 把 c[lo..hi) 按枢轴（中间的那个）分成两边：返回枢轴的新位置 a，前面的都排在它前面，后面的都排在它后面 */
+/* 把 c[lo..hi) 按枢轴（中间的那个）分成两边：返回枢轴的新位置 a，
+   前面的都排在它前面，后面的都排在它后面 */
 static size_t split(poet_cand *c, size_t lo, size_t hi)
 {
     poet_cand t = c[lo + (hi - lo) / 2];
@@ -44,10 +45,12 @@ static void select_top(poet_cand *c, size_t n, size_t k)
     }
 }
 
-/* 核：概率（c[i].w，没有归一）从大到小加起来、刚到 need 的最少几个，换到前面；返回个数 */
+/* 核：概率（c[i].w，没有归一）从大到小加起来、刚到 need 的最少几个，
+   换到前面；返回个数 */
 static size_t nucleus(poet_cand *c, size_t n, double need)
 {
-    size_t lo = 0, hi = n;                           /* c[0..lo) 已经收下；答案在 (lo, hi] 里 */
+    /* c[0..lo) 已经收下；答案在 (lo, hi] 里 */
+    size_t lo = 0, hi = n;
     while (hi - lo > 1) {
         size_t a = split(c, lo, hi);
         double before_a = 0.0;
@@ -58,7 +61,7 @@ static size_t nucleus(poet_cand *c, size_t n, double need)
         else if (before_a + c[a].w >= need)
             return a + 1;                            /* 加上枢轴正好够 */
         else {
-            need -= before_a + c[a].w;               /* 前一半和枢轴都收下，到后一半去找 */
+            need -= before_a + c[a].w;               /* 前一半和枢轴都收下 */
             lo = a + 1;
             if (lo == hi)
                 return hi;                           /* 舍入：全收下也差一点 */
@@ -107,7 +110,7 @@ int poet_sample(const float *scores, const unsigned char *allowed, size_t V,
     return c[n - 1].id;                              /* 舍入让 acc 差一点没到 total */
 }
 
-#line 496 "book/13-poems.nw"
+#line 503 "book/13-poems.nw"
 void poet_penalize(float *scores, const int *ids, size_t n, float penalty)
 {
     for (size_t i = 0; i < n; i++) {                 /* ids 里没有重复的 */
@@ -123,14 +126,15 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
         return 0;
     /* 最后 N−1 个词元 ids[k−N+1..k) 也出现在 ids[j..j+N−1) 的话，ids[j+N−1] 不许再写 */
     for (size_t j = 0; j + N <= k; j++)
-        if (memcmp(ids + j, ids + k - (N - 1), (N - 1) * sizeof *ids) == 0 && ok[ids[j + N - 1]]) {
+        if (memcmp(ids + j, ids + k - (N - 1), (N - 1) * sizeof *ids) == 0
+            && ok[ids[j + N - 1]]) {
             ok[ids[j + N - 1]] = 0;
             banned++;
         }
     return banned;
 }
 
-#line 5574 "book/13-poems.nw"
+#line 5599 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -190,9 +194,10 @@ static int any_allowed(const unsigned char *ok, size_t V)
     return 0;
 }
 
-#line 537 "book/13-poems.nw"
-/* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；单数句的末尾只许逗号，
-   双数句的末尾只许 。？！。form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
+#line 545 "book/13-poems.nw"
+/* 体裁 form 的诗里，第 pos 个字（从 0 数起）：句子里的字只许是汉字；
+   单数句的末尾只许逗号，双数句的末尾只许 。？！。
+   form 为 POET_FORM_OTHER（自由地写）：除了 <unk> 都许 */
 static const unsigned char *allowed_at(const writer *W, int form, size_t pos)
 {
     if (form == POET_FORM_OTHER)
@@ -212,14 +217,15 @@ static int rhyme_position(int form, size_t pos)
     return pos % (len + 1) == len - 1 && pos / (len + 1) % 2 == 1;
 }
 
-#line 560 "book/13-poems.nw"
+#line 569 "book/13-poems.nw"
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
-               const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
-               size_t *len, poet_err *e)
+               const uint32_t *start, size_t n_start, attn_rng *rng,
+               uint32_t *out, size_t cap, size_t *len, poet_err *e)
 {
-    size_t total = poet_form_length(o->form);       /* 按体裁：正好这么多个字；自由：到换行为止 */
+    /* 按体裁：正好这么多个字；自由：到换行为止 */
+    size_t total = poet_form_length(o->form);
     size_t limit = total ? total : (size_t)m->cfg.n_ctx - 1;
-#line 5733 "book/13-poems.nw"
+#line 5758 "book/13-poems.nw"
     if (!(o->temperature >= 0.0f && o->temperature <= 1e30f) || !(o->top_p > 0.0f && o->top_p <= 1.0f) ||
         !(o->repetition_penalty > 0.0f && o->repetition_penalty <= 1e30f))
         return poet_fail(e, ATTN_EINVAL, "取字的设置不对：温度要 ≥ 0，top-p 在 (0, 1] 里，重复的惩罚要 > 0");
@@ -228,7 +234,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
                          (unsigned long long)m->cfg.n_ctx, poet_form_name(o->form));
     if (o->rhyme != NULL && o->rhyme->n != v->n)
         return poet_fail(e, ATTN_EINVAL, "韵表和词表对不上");
-#line 567 "book/13-poems.nw"
+#line 577 "book/13-poems.nw"
     writer W;
     int st = writer_init(&W, m, v, e);
     if (st != ATTN_OK)
@@ -236,13 +242,15 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     int id = poet_vocab_id(v, '\n');                 /* 先读一个换行：一首新诗开始了 */
     st = attn_gpt_step(&W.dec, id, W.logits);
     size_t k = 0, n_used = 0;
-    int zhe = 0;                                     /* 这首诗的韵（第 2 句的末字的辙）；0：还没定 */
+    int zhe = 0;                          /* 这首诗的韵（第 2 句末字的辙）；0：还没定 */
     for (; st == ATTN_OK && k < limit && k < cap; k++) {
         const unsigned char *ok = allowed_at(&W, o->form, k);
         if (k < n_start) {                           /* 开头的字由读者给出 */
             id = poet_vocab_id(v, start[k]);
             if (id == POET_UNK || !ok[id]) {
-                st = poet_fail(e, ATTN_EINVAL, "开头的第 %zu 个字不在词表里，或者不合这个体裁的格式", k + 1);
+                st = poet_fail(e, ATTN_EINVAL,
+                               "开头的第 %zu 个字不在词表里，或者不合这个体裁的格式",
+                               k + 1);
                 break;
             }
         } else {
@@ -256,7 +264,8 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
                 poet_penalize(W.logits, W.used, n_used, o->repetition_penalty);
             if (o->no_repeat_ngram > 0) {
                 memcpy(W.ok, ok, v->n);
-                if (poet_ban_ngrams(W.ok, W.ids, k, o->no_repeat_ngram) > 0 && any_allowed(W.ok, v->n))
+                if (poet_ban_ngrams(W.ok, W.ids, k, o->no_repeat_ngram) > 0
+                    && any_allowed(W.ok, v->n))
                     ok = W.ok;                       /* 禁掉了几个，还剩可写的 */
             }
             id = poet_sample(W.logits, ok, v->n, o, rng, W.cand);
@@ -266,7 +275,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
             }
         }
         if (o->form == POET_FORM_OTHER && v->cp[id] == '\n')
-            break;                                   /* 自由地写：模型写了换行，这首诗完了 */
+            break;                                   /* 自由地写：写了换行就完了 */
         out[k] = v->cp[id];
         W.ids[k] = id;
         if (o->rhyme && zhe == 0 && rhyme_position(o->form, k))
@@ -278,18 +287,18 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
         if (k + 1 < limit)
             st = attn_gpt_step(&W.dec, id, W.logits);
     }
-#line 5746 "book/13-poems.nw"
+#line 5771 "book/13-poems.nw"
     if (st == ATTN_EFULL)
         st = ATTN_OK;
     else if (st != ATTN_OK && st != ATTN_EINVAL)
         st = poet_fail(e, st, "解码器出错：%s", attn_strerror(st));
-#line 617 "book/13-poems.nw"
+#line 630 "book/13-poems.nw"
     *len = k;
     writer_free(&W);
     return st;
 }
 
-#line 5635 "book/13-poems.nw"
+#line 5660 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -323,7 +332,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5673 "book/13-poems.nw"
+#line 5698 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -379,7 +388,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5489 "book/13-poems.nw"
+#line 5514 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
