@@ -12,8 +12,8 @@
 # The reader's edition (attn-book.pdf), after it: the same fonts, metadata, page labels and edges of
 #   chunks; the reader's chapters and none of appendices B–D; no back matter (后记), no test chunk,
 #   no chunk or identifier index; every page in the companion it cites known; no near-blank page
-#   inside a chapter; at most 320 pages. It reports each chapter's pages and the code lines that
-#   wrap (↪), by chunk.
+#   inside a chapter; at most 320 pages; no code line that wraps (↪: it lists them by chunk).
+#   It reports each chapter's pages.
 set -uo pipefail
 export LC_ALL=C.UTF-8
 dir=$1
@@ -294,7 +294,7 @@ PYEOF
 # code lines too long for the page wrap (↪): listed by chunk, for the chapters to reformat
 wrapped=$(grep -c '↪' <<<"$text" || true)
 if [ "$wrapped" -gt 0 ]; then
-  echo "pdf-check: 读本 has $wrapped wrapped code lines (↪), by chunk:"
+  bad "读本 has $wrapped wrapped code lines (↪), by chunk:"
   awk '/〈[^〉]*〉[^≡]*≡/ { match($0, /〈[^〉]*〉/); chunk = substr($0, RSTART, RLENGTH) }
        /（续）/ { match($0, /〈[^〉]*〉/); if (RSTART) chunk = substr($0, RSTART, RLENGTH) }
        /↪/ { n[chunk]++ } END { for (c in n) printf "%5d  %s\n", n[c], c }' "$tmp/reader.txt" | sort -rn | head -60

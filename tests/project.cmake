@@ -45,6 +45,10 @@ endif()
 if(ATTN_PYTHON3)
   add_test(NAME reading-path COMMAND ${ATTN_PYTHON3} ${PROJECT_SOURCE_DIR}/tests/reading_path.py ${PROJECT_SOURCE_DIR})
   set_tests_properties(reading-path PROPERTIES LABELS book)
+  # no code line of the reader's edition is wider than the page (WRITING.md, 代码的宽度)
+  file(GLOB _attn_chapters ${PROJECT_SOURCE_DIR}/book/*.nw)
+  add_test(NAME widecode COMMAND ${ATTN_PYTHON3} ${PROJECT_SOURCE_DIR}/tools/weave.py widecode ${_attn_chapters})
+  set_tests_properties(widecode PROPERTIES LABELS book)
 endif()
 
 # libFuzzer target: attn_sdpa and attn_mha against a double-precision reference of the contract
