@@ -1,4 +1,4 @@
-#line 1525 "book/12-learning.nw"
+#line 1534 "book/12-learning.nw"
 /* examples/ch12.h — 第 12 章的小例子：L(x, y) = (x² + a·y²)/2 上的梯度下降、动量和 Adam，
    和学习率的预热与余弦。 */
 #ifndef ATTN_EXAMPLES_CH12_H
@@ -48,5 +48,5 @@ static inline double lr_warmup_cosine(unsigned long t, unsigned long warmup,
            + 0.5 * (lr - lr_min) * (1.0 + cos(3.14159265358979323846 * progress));
 }
 
-#line 1538 "book/12-learning.nw"
+#line 1547 "book/12-learning.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 1888 "book/12-learning.nw"
+#line 1897 "book/12-learning.nw"
 /* examples/fluffy_task.h — 第 12 章的训练任务：小语言的句子、模型的形状、取批、训练一步、检验，
    还有读出训练后的注意力模式。不属于库：attn-train、第 12 章的测试和图的数据程序
    各自包含它（函数都是 static）。 */
@@ -41,7 +41,7 @@ static attn_gpt_config fluffy_config(int heads)
     return c;
 }
 
-#line 1922 "book/12-learning.nw"
+#line 1931 "book/12-learning.nw"
 enum { FL_BATCH = 16 };
 
 typedef struct {
@@ -117,7 +117,7 @@ static inline float fluffy_step(fluffy_trainer *T, int *batch)
     return loss;
 }
 
-#line 1967 "book/12-learning.nw"
+#line 1976 "book/12-learning.nw"
 /* 在留出的句子上：名词位置猜动词的平均损失与准确率（注意力的缩放为 scale）；失败时损失是 NaN */
 static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, float *acc)
 {
@@ -157,7 +157,7 @@ static void fluffy_eval_scaled(const attn_gpt *m, float scale, float *loss, floa
 }
 
 
-#line 2008 "book/12-learning.nw"
+#line 2017 "book/12-learning.nw"
 /* 失败时返回状态码，*T 里已经分配的用 fluffy_free 释放 */
 static int fluffy_init_shape(fluffy_trainer *T, unsigned long long seed, const fluffy_shape *o)
 {
@@ -215,7 +215,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 3938 "book/12-learning.nw"
+#line 4056 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -243,7 +243,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 3970 "book/12-learning.nw"
+#line 4088 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {
@@ -279,5 +279,5 @@ static inline size_t fluffy_colour_head(const attn_gpt *m, size_t layer)
     return best;
 }
 
-#line 1916 "book/12-learning.nw"
+#line 1925 "book/12-learning.nw"
 #endif

@@ -378,14 +378,14 @@ int attn_gpt_decoder_init(attn_gpt_decoder *dec, const attn_gpt *m);
 int attn_gpt_step(attn_gpt_decoder *dec, int token, float *logits);
 /* 释放；dec 为 NULL 时什么也不做。 */
 void attn_gpt_decoder_free(attn_gpt_decoder *dec);
-#line 1466 "book/12-learning.nw"
+#line 1475 "book/12-learning.nw"
 /* AdamW 的一步（第 12 章），与 PyTorch 的 torch.optim.AdamW 相同：
    p ← p − lr·wd·p；m ← β1·m + (1−β1)·g；v ← β2·v + (1−β2)·g²；
    p ← p − lr·(m/(1−β1^t)) / (sqrt(v/(1−β2^t)) + eps)。t 从 1 数起。
    m、v 是调用者的 n 个 float（开始时全 0）。p、g、m、v 两两重叠：ATTN_EINVAL。 */
 int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsigned long t,
                     float lr, float beta1, float beta2, float eps, float weight_decay);
-#line 1476 "book/12-learning.nw"
+#line 1485 "book/12-learning.nw"
 /* 线性层的反向传播（第 12 章）：前向是 y[n×d_out] = x[n×d_in]·w[d_in×d_out] + b。
    dy[n×d_out] 是损失对 y 的梯度。写入 dx[n×d_in] = dy·wᵀ；
    加上 dw[d_in×d_out] += xᵀ·dy，db[d_out] += dy 各行之和。
@@ -393,11 +393,11 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n, unsi
 int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db);
-#line 1487 "book/12-learning.nw"
+#line 1496 "book/12-learning.nw"
 /* softmax 的反向传播（第 12 章）：p[n] 是 softmax 的输出，dp[n] 是损失对 p 的梯度，
    写入 ds[n] = p ⊙ (dp − dp·p)。ds 可以就是 dp；ds 与 p 重叠：ATTN_EINVAL。 */
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
-#line 1494 "book/12-learning.nw"
+#line 1503 "book/12-learning.nw"
 /* 层规范化的反向传播（第 12 章）。x[n×d]、gamma（NULL 表示全 1）、eps 与前向调用相同，
    dy[n×d] 是损失对 y 的梯度。写入 dx[n×d]；加上 dgamma[d] += Σ dy⊙x̂，dbeta[d] += Σ dy。
    dx、dgamma、dbeta 任一可以为 NULL，不能全为 NULL。eps 必须是有限正数；
@@ -405,25 +405,25 @@ int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n);
 int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta);
-#line 1505 "book/12-learning.nw"
+#line 1514 "book/12-learning.nw"
 /* GELU（tanh 形式）的反向传播（第 12 章）：x[n] 是 GELU 的输入（不是输出），
    写入 dx[n] = dy ⊙ gelu'(x)。dx 可以就是 dy；dx 与 x 重叠：ATTN_EINVAL。 */
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n);
-#line 1512 "book/12-learning.nw"
+#line 1521 "book/12-learning.nw"
 /* 交叉熵（第 12 章）：logits[n×vocab] 的每一行经 softmax 后，正确的词是 targets[i]（0 ≤ targets[i] < vocab）。
    *loss = 各行 −ln p[targets[i]] 的平均，用 log-sum-exp 计算。
    dlogits 为 NULL 或 n×vocab 的缓冲区，写入 (softmax − one-hot)/n；它可以就是 logits（就地）。
    logits 里有 NaN 或无穷大、targets 越界、dlogits 与 logits 部分重叠、输出与 targets 重叠：ATTN_EINVAL。 */
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits);
-#line 1580 "book/12-learning.nw"
+#line 1589 "book/12-learning.nw"
 /* 对整个小 GPT 走一步 AdamW（第 12 章）：g 是用 attn_gpt_bind 套在梯度上的同形模型，
    m1、m2 是 AdamW 的两个矩，各 n_params 个 float（开始时全 0），与参数一一对齐。
    矩阵（wte、wpe、每层的 w_q w_k w_v w_o w_up w_down）按 weight_decay 衰减，
    向量（偏置、层规范化的增益和偏移）不衰减。其余参数与 attn_adamw_step 相同。 */
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay);
-#line 1716 "book/12-learning.nw"
+#line 1725 "book/12-learning.nw"
 /* 训练用的前向与反向（第 12 章）：tokens[n] 读进模型，targets[n] 是每个位置要猜的下一个词，
    *loss 得到 n 个位置交叉熵的平均。grad 是用 attn_gpt_bind 套在梯度缓冲区上的同形模型，
    梯度加到它上面（调用者每一步先清零）；grad 为 NULL 时只算损失。
@@ -439,7 +439,7 @@ int attn_gpt_loss_grad_batch(const attn_gpt *m, const int *tokens, const int *ta
                              void *work, size_t work_bytes);
 /* attn_gpt_loss_grad_batch 要的工作区字节数；形状不合法或溢出时为 0 */
 size_t attn_gpt_train_bytes(const attn_gpt_config *cfg, size_t n_seq, size_t n);
-#line 2104 "book/12-learning.nw"
+#line 2113 "book/12-learning.nw"
 /* attn_sdpa 的梯度（第 12 章）。q、k、v、尺寸、scale、mask、causal 与前向调用相同；
    dout[n_q×d_v] 是损失对 out 的梯度。写入 dq[n_q×d_k]、dk[n_k×d_k]、dv[n_k×d_v]；
    三者任一可以为 NULL（不需要），不能全为 NULL。一个键都看不见的查询行没有贡献。

@@ -72,7 +72,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v,
                               const float *p, const float *out, const float *dout,
                               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                               float scale, float *dq, float *dk, float *dv);
-#line 2116 "book/12-learning.nw"
+#line 2125 "book/12-learning.nw"
 /* 第 12 章：attn_sdpa_backward 的参考版本（不走快速实现），参数与返回值和它相同 */
 int attn_sdpa_backward_reference(const float *q, const float *k, const float *v,
                                  size_t n_q, size_t n_k, size_t d_k, size_t d_v,

@@ -1,4 +1,4 @@
-#line 1612 "book/12-learning.nw"
+#line 1621 "book/12-learning.nw"
 /* src/backward.c — 各块的反向传播：线性层、softmax、注意力、层规范化、GELU，和交叉熵。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -8,18 +8,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1679 "book/12-learning.nw"
+#line 1688 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1112 "book/D-cpu.nw"
 #include "linear_fast.h"
 #line 1937 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1544 "book/12-learning.nw"
+#line 1553 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1231 "book/12-learning.nw"
+#line 1240 "book/12-learning.nw"
 /* 维数都不是 0、scale 是有限的非负数、各个矩阵的字节数不溢出时返回 1，并给出各矩阵的元素个数
    （q、k、v、out 和 n_q × n_k） */
 static int bwd_sizes(size_t n_q, size_t n_k, size_t d_k, size_t d_v, float scale, size_t *nq,
@@ -54,7 +54,7 @@ int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,
                                 float *dx, float *dw, float *db)
 {
-#line 1683 "book/12-learning.nw"
+#line 1692 "book/12-learning.nw"
     /* 附录 D 在这里用寄存器块算出大的 dx 和 dw */
 #line 1116 "book/D-cpu.nw"
     if (attn_linear_backward_fast(x, w, dy, n, d_in, d_out, dx, dw) == ATTN_OK) {
@@ -89,7 +89,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
                          size_t n, size_t d_in, size_t d_out,
                          float *dx, float *dw, float *db)
 {
-#line 1151 "book/12-learning.nw"
+#line 1160 "book/12-learning.nw"
     size_t bytes;
     size_t nx, nw, ny;
     if (dy == NULL || n == 0 || d_in == 0 || d_out == 0)
@@ -119,7 +119,7 @@ int attn_linear_backward(const float *x, const float *w, const float *dy,
 #line 398 "book/12-learning.nw"
 int attn_softmax_backward(const float *p, const float *dp, float *ds, size_t n)
 {
-#line 1178 "book/12-learning.nw"
+#line 1187 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || dp == NULL || ds == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -140,7 +140,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v,
                               size_t n_q, size_t n_k, size_t d_k, size_t d_v,
                               float scale, float *dq, float *dk, float *dv)
 {
-#line 1212 "book/12-learning.nw"
+#line 1221 "book/12-learning.nw"
     size_t bytes, nq_, nk_, nv_, no_, np_;
     if (q == NULL || k == NULL || v == NULL || p == NULL || out == NULL || dout == NULL ||
         dq == NULL || dk == NULL || dv == NULL ||
@@ -181,7 +181,7 @@ int attn_sdpa_backward_keep_p(const float *q, const float *k, const float *v,
     return ATTN_OK;
 }
 
-#line 2124 "book/12-learning.nw"
+#line 2133 "book/12-learning.nw"
 enum { SDPA_BWD_BLOCK = 64 };    /* 一次重算的键数 */
 
 /* s[jb] = scale · q[i]·k[j0 + jb]，jb < nb；看不见的记为 -inf */
@@ -210,14 +210,14 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
 {
     double sc = scale == 0.0f ? 1.0 / sqrt((double)d_k) : (double)scale;
     if (try_fast) {
-#line 2202 "book/12-learning.nw"
+#line 2211 "book/12-learning.nw"
         /* 附录 D 在这里接手够大的问题 */
 #line 1179 "book/D-cpu.nw"
         if ((double)n_q * (double)n_k >= 32.0 * 32.0 &&
             attn_flash_backward(q, k, v, n_q, n_k, d_k, d_v, (float)sc, mask, causal, dout,
                                 dq, dk, dv, 1) == ATTN_OK)
             return ATTN_OK;
-#line 2153 "book/12-learning.nw"
+#line 2162 "book/12-learning.nw"
     }
     double *ml = malloc(2 * n_q * sizeof *ml);      /* 每行的最大值 m_i 与和 l_i */
     if (ml == NULL)
@@ -227,7 +227,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
     if (dv != NULL) memset(dv, 0, n_k * d_v * sizeof *dv);
     double s[SDPA_BWD_BLOCK];
     for (size_t i = 0; i < n_q; i++) {
-#line 2208 "book/12-learning.nw"
+#line 2217 "book/12-learning.nw"
         double m = -INFINITY, l = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -244,10 +244,10 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
         }
         ml[2 * i] = m;
         ml[2 * i + 1] = l;
-#line 2163 "book/12-learning.nw"
+#line 2172 "book/12-learning.nw"
         if (l == 0.0)        /* 一个键都看不见：没有贡献 */
             continue;
-#line 2227 "book/12-learning.nw"
+#line 2236 "book/12-learning.nw"
         double D = 0;
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
@@ -261,7 +261,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                 D += p * dp;
             }
         }
-#line 2243 "book/12-learning.nw"
+#line 2252 "book/12-learning.nw"
         for (size_t j0 = 0; j0 < n_k; j0 += SDPA_BWD_BLOCK) {
             size_t nb = n_k - j0 < SDPA_BWD_BLOCK ? n_k - j0 : SDPA_BWD_BLOCK;
             bwd_scores(q, k, n_q, n_k, d_k, sc, mask, causal, i, j0, nb, s);
@@ -286,7 +286,7 @@ int attn_sdpa_backward_kernel(const float *q, const float *k, const float *v,
                         dk[j * d_k + c] += (float)(ds * q[i * d_k + c]);
             }
         }
-#line 2167 "book/12-learning.nw"
+#line 2176 "book/12-learning.nw"
     }
     free(ml);
     return ATTN_OK;
@@ -297,7 +297,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
                          float scale, const unsigned char *mask, int causal,
                          const float *dout, float *dq, float *dk, float *dv, int try_fast)
 {
-#line 1189 "book/12-learning.nw"
+#line 1198 "book/12-learning.nw"
     size_t nq_, nk_, nv_, no_, nm_;
     if (q == NULL || k == NULL || v == NULL || dout == NULL)
         return ATTN_EINVAL;
@@ -315,7 +315,7 @@ static int sdpa_backward(const float *q, const float *k, const float *v,
     for (int a = 0; a < 3; a++)
         if (mask != NULL && attn_overlap(outs[a], ol[a] * sizeof(float), mask, nm_))
             return ATTN_EINVAL;
-#line 2178 "book/12-learning.nw"
+#line 2187 "book/12-learning.nw"
     return attn_sdpa_backward_kernel(q, k, v, n_q, n_k, d_k, d_v, scale, mask, causal, dout,
                                      dq, dk, dv, try_fast);
 }
@@ -341,7 +341,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
                               size_t vocab, float *loss, float *dlogits)
 {
     double total = 0;
-#line 1698 "book/12-learning.nw"
+#line 1707 "book/12-learning.nw"
     /* 附录 D 在这里把各行分给几个线程 */
 #line 1941 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for ordered schedule(static, 1) if(n * vocab >= 65536)")
@@ -361,7 +361,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
             if (dz != NULL)
                 dz[j] = e;
         }
-#line 1702 "book/12-learning.nw"
+#line 1711 "book/12-learning.nw"
         /* 附录 D 在这里规定：这一句按行的顺序执行 */
 #line 1945 "book/D-cpu.nw"
         ATTN_OMP("omp ordered")
@@ -375,7 +375,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
             dz[targets[i]] -= (float)(1.0 / (double)n);
         }
     }
-#line 1325 "book/12-learning.nw"
+#line 1334 "book/12-learning.nw"
     if (!isfinite(total))
         return ATTN_EINVAL;
 #line 646 "book/12-learning.nw"
@@ -386,7 +386,7 @@ int attn_cross_entropy_kernel(const float *logits, const int *targets, size_t n,
 int attn_cross_entropy(const float *logits, const int *targets, size_t n, size_t vocab,
                        float *loss, float *dlogits)
 {
-#line 1303 "book/12-learning.nw"
+#line 1312 "book/12-learning.nw"
     size_t bytes;
     if (logits == NULL || targets == NULL || loss == NULL || n == 0 || vocab == 0 ||
         !attn_bytes2(&bytes, n, vocab) || n > SIZE_MAX / sizeof(int))

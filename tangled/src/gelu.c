@@ -49,7 +49,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
 {
     return attn_ffn_with(x, n, d_in, w1, b1, d_hidden, w2, b2, d_out, y, attn_gelu);
 }
-#line 1544 "book/12-learning.nw"
+#line 1553 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
@@ -58,7 +58,7 @@ int attn_ffn_gelu(const float *x, size_t n, size_t d_in,
    σ = 1/(1 + e^(−2u))，u = c·(x + 0.044715·x³) */
 static double gelu_slope(double x)
 {
-#line 1263 "book/12-learning.nw"
+#line 1272 "book/12-learning.nw"
     if (isinf(x))
         return x > 0 ? 1.0 : 0.0;
 #line 576 "book/12-learning.nw"
@@ -70,7 +70,7 @@ static double gelu_slope(double x)
 
 int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1291 "book/12-learning.nw"
+#line 1300 "book/12-learning.nw"
     size_t bytes;
     if (x == NULL || dy == NULL || dx == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -84,7 +84,7 @@ int attn_gelu_backward(const float *x, const float *dy, float *dx, size_t n)
 /* 参数已经查过 */
 void attn_gelu_backward_kernel(const float *x, const float *dy, float *dx, size_t n)
 {
-#line 1694 "book/12-learning.nw"
+#line 1703 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1933 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 16384)")

@@ -59,7 +59,7 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
                           size_t n, size_t d, float eps);
 /* GELU（第 11 章），就地，不检查参数 */
 void attn_gelu_kernel(float *x, size_t n);
-#line 1658 "book/12-learning.nw"
+#line 1667 "book/12-learning.nw"
 /* 第 12 章的反向传播，不检查参数（与去掉 _kernel 的公开函数相同） */
 int attn_linear_backward_kernel(const float *x, const float *w, const float *dy,
                                 size_t n, size_t d_in, size_t d_out,

@@ -69,11 +69,11 @@ int attn_layernorm_kernel(const float *x, const float *gamma, const float *beta,
     }
     return ATTN_OK;
 }
-#line 1544 "book/12-learning.nw"
+#line 1553 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
-#line 1652 "book/12-learning.nw"
+#line 1661 "book/12-learning.nw"
 /* 附录 D 在这里包含它的快速实现的声明 */
 #line 1980 "book/D-cpu.nw"
 #include "linear_fast.h"
@@ -84,7 +84,7 @@ int attn_layernorm_backward(const float *x, const float *gamma, const float *dy,
                             size_t n, size_t d, float eps,
                             float *dx, float *dgamma, float *dbeta)
 {
-#line 1270 "book/12-learning.nw"
+#line 1279 "book/12-learning.nw"
     size_t bytes;
     size_t nd;
     if (x == NULL || dy == NULL || n == 0 || d == 0 || !(eps > 0.0f) || isinf(eps))
@@ -110,7 +110,7 @@ int attn_layernorm_backward_kernel(const float *x, const float *gamma, const flo
                                    size_t n, size_t d, float eps,
                                    float *dx, float *dgamma, float *dbeta)
 {
-#line 1690 "book/12-learning.nw"
+#line 1699 "book/12-learning.nw"
     /* 附录 D 在这里接手够大的问题 */
 #line 1975 "book/D-cpu.nw"
     if (attn_layernorm_backward_fast(x, gamma, dy, n, d, eps, dx, dgamma, dbeta) == ATTN_OK)

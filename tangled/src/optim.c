@@ -1,4 +1,4 @@
-#line 1552 "book/12-learning.nw"
+#line 1561 "book/12-learning.nw"
 /* src/optim.c — 优化器：AdamW 的一步，和按本书的规矩给整个小 GPT 走一步。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -6,16 +6,16 @@
 
 #include <math.h>
 #include <string.h>
-#line 1570 "book/12-learning.nw"
+#line 1579 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1960 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1544 "book/12-learning.nw"
+#line 1553 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1113 "book/12-learning.nw"
+#line 1122 "book/12-learning.nw"
 /* 各 bytes 个字节的四个数组里，有两个共用字节时返回 1 */
 static int adamw_overlap(const void *p, const void *g, const void *m, const void *v, size_t bytes)
 {
@@ -26,7 +26,7 @@ static int adamw_overlap(const void *p, const void *g, const void *m, const void
                 return 1;
     return 0;
 }
-#line 1128 "book/12-learning.nw"
+#line 1137 "book/12-learning.nw"
 /* 超参数合法时返回 1 */
 static int adamw_hyper_ok(unsigned long t, float lr, float beta1, float beta2, float eps,
                           float weight_decay)
@@ -45,7 +45,7 @@ static void adamw_kernel(float *p, const float *g, float *m, float *v, size_t n,
     double c1 = 1.0 - pow(beta1, (double)t), c2 = 1.0 - pow(beta2, (double)t);
     float step = (float)(lr / c1), rs2 = (float)(1.0 / sqrt(c2));
     float decay = 1.0f - lr * weight_decay;
-#line 1574 "book/12-learning.nw"
+#line 1583 "book/12-learning.nw"
     /* 附录 D 在这里把各个数分给几个线程 */
 #line 1964 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(static) if(n >= 65536)")
@@ -61,7 +61,7 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n,
                     unsigned long t, float lr, float beta1, float beta2,
                     float eps, float weight_decay)
 {
-#line 1101 "book/12-learning.nw"
+#line 1110 "book/12-learning.nw"
     size_t bytes;
     if (p == NULL || g == NULL || m == NULL || v == NULL || n == 0 || !attn_bytes1(&bytes, n))
         return ATTN_EINVAL;
@@ -74,18 +74,18 @@ int attn_adamw_step(float *p, const float *g, float *m, float *v, size_t n,
     return ATTN_OK;
 }
 
-#line 1589 "book/12-learning.nw"
+#line 1598 "book/12-learning.nw"
 int attn_gpt_adamw_step(attn_gpt *m, const attn_gpt *g, float *m1, float *m2, unsigned long t,
                         float lr, float beta1, float beta2, float eps, float weight_decay)
 {
-#line 1140 "book/12-learning.nw"
+#line 1149 "book/12-learning.nw"
     size_t bytes;
     if (!attn_gpt_ready(m) || !attn_gpt_ready(g) || m1 == NULL || m2 == NULL ||
         memcmp(&g->cfg, &m->cfg, sizeof m->cfg) != 0 || !attn_bytes1(&bytes, m->n_params))
         return ATTN_EINVAL;
     if (adamw_overlap(m->params, g->params, m1, m2, bytes))
         return ATTN_EINVAL;
-#line 1593 "book/12-learning.nw"
+#line 1602 "book/12-learning.nw"
     if (!adamw_hyper_ok(t, lr, beta1, beta2, eps, weight_decay))
         return ATTN_EINVAL;
     size_t tensors = attn_gpt_tensor_count(&m->cfg);

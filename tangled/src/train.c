@@ -1,4 +1,4 @@
-#line 1755 "book/12-learning.nw"
+#line 1764 "book/12-learning.nw"
 /* src/train.c — 训练小 GPT：前向时留下中间结果，反向时倒着用各块的反向函数。 */
 #include "attn.h"
 #include "gpt_shape.h"
@@ -9,16 +9,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#line 1710 "book/12-learning.nw"
+#line 1719 "book/12-learning.nw"
 /* 附录 D 在这里包含线程要用的头文件 */
 #line 1910 "book/D-cpu.nw"
 #include "flash_common.h"   /* ATTN_OMP */
-#line 1544 "book/12-learning.nw"
+#line 1553 "book/12-learning.nw"
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF    /* 见“同样的种子，同样的位”一节 */
 #endif
 
-#line 1819 "book/12-learning.nw"
+#line 1828 "book/12-learning.nw"
 /* 形状：n_seq 句、每句 n 个词，一共 R = n_seq·n 行 */
 typedef struct {
     size_t n_seq, n, R, d, H, dh, hd, ff, V, L;
@@ -38,7 +38,7 @@ typedef struct {
     float *oh, *dqh, *dkh, *dvh;   /* 按头排开的临时：R×hd */
 } train_bufs;
 
-#line 1370 "book/12-learning.nw"
+#line 1379 "book/12-learning.nw"
 static train_shape train_shape_of(const attn_gpt_config *c, size_t n_seq, size_t n)
 {
     train_shape s = {
@@ -127,7 +127,7 @@ static train_layer train_layer_at(const train_bufs *B, const train_shape *s, siz
     return S;
 }
 
-#line 1845 "book/12-learning.nw"
+#line 1854 "book/12-learning.nw"
 /* 这一批的头：第 11 章的 gpt_heads */
 static gpt_heads train_heads(const train_shape *s)
 {
@@ -143,7 +143,7 @@ static void transpose(const float *a, size_t r, size_t c, float *t)
             t[j * r + i] = a[i * c + j];
 }
 
-#line 1866 "book/12-learning.nw"
+#line 1875 "book/12-learning.nw"
 /* 反向：doh[b] → dqh[b]、dkh[b]、dvh[b] */
 static int train_attention_backward(const float *qh, const float *kh, const float *vh,
                                     const float *doh, float *dqh, float *dkh, float *dvh,
@@ -151,11 +151,11 @@ static int train_attention_backward(const float *qh, const float *kh, const floa
 {
     size_t blocks = s->n_seq * s->H, len = s->n * s->dh;
     int worst = ATTN_OK;
-#line 1706 "book/12-learning.nw"
+#line 1715 "book/12-learning.nw"
     /* 附录 D 在这里把各块分给几个线程 */
 #line 1914 "book/D-cpu.nw"
     ATTN_OMP("omp parallel for schedule(dynamic, 1) reduction(max:worst) if(blocks * len * s->n >= 1048576)")
-#line 1874 "book/12-learning.nw"
+#line 1883 "book/12-learning.nw"
     for (size_t b = 0; b < blocks; b++) {
         size_t o = b * len;
         int st = attn_sdpa_backward_kernel(qh + o, kh + o, vh + o, s->n, s->n, s->dh, s->dh,
@@ -261,13 +261,13 @@ static int train_backward(const attn_gpt *m, const train_shape *s, const int *to
     return ATTN_OK;
 }
 
-#line 1778 "book/12-learning.nw"
+#line 1787 "book/12-learning.nw"
 int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targets,
                           size_t n_seq, size_t n, float scale, float *loss, float *logits,
                           attn_gpt *grad, void *work, size_t work_bytes)
 {
     train_shape s;
-#line 1333 "book/12-learning.nw"
+#line 1342 "book/12-learning.nw"
     if (!attn_gpt_ready(m) || tokens == NULL || targets == NULL || loss == NULL || n_seq == 0 ||
         n == 0 || n > m->cfg.n_ctx || isnan(scale) || isinf(scale) || scale < 0.0f)
         return ATTN_EINVAL;
@@ -297,7 +297,7 @@ int attn_gpt_train_scaled(const attn_gpt *m, const int *tokens, const int *targe
         if (tokens[i] < 0 || (uint64_t)tokens[i] >= m->cfg.vocab || targets[i] < 0 ||
             (uint64_t)targets[i] >= m->cfg.vocab)
             return ATTN_EINVAL;
-#line 1784 "book/12-learning.nw"
+#line 1793 "book/12-learning.nw"
     float *own = NULL, *mem = work;
     if (mem == NULL && (mem = own = malloc(bytes)) == NULL)
         return ATTN_ENOMEM;

@@ -1,4 +1,4 @@
-#line 1737 "book/12-learning.nw"
+#line 1746 "book/12-learning.nw"
 /* src/train.h — 第 12 章训练的内部接口，不对外公开（测试和本书的程序可以用）。 */
 #ifndef ATTN_TRAIN_H
 #define ATTN_TRAIN_H

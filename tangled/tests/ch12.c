@@ -1,4 +1,4 @@
-#line 3408 "book/12-learning.nw"
+#line 3417 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -12,7 +12,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 2279 "book/12-learning.nw"
+#line 2288 "book/12-learning.nw"
 /* 随机数填充：x[n] 取 N(0, s²) */
 static void fill(attn_rng *r, float *x, size_t n, float s)
 {
@@ -35,7 +35,7 @@ static double grad_err(const float *got, const double *want, size_t n)
 
 #define FD_H 1e-6
 #define FD_TOL 2e-4
-#line 2702 "book/12-learning.nw"
+#line 2711 "book/12-learning.nw"
 /* double 的参考注意力：out[n_q×d_v]，规则与 attn_sdpa 相同 */
 static void sdpa_d(const double *q, const double *k, const double *v, size_t nq, size_t nk,
                    size_t dk, size_t dv, double scale, const unsigned char *mask, int causal,
@@ -94,7 +94,7 @@ static double sdpa_grad_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size
     free(f);
     return e;
 }
-#line 2763 "book/12-learning.nw"
+#line 2772 "book/12-learning.nw"
 /* attn_sdpa 交出 P 和 out，attn_sdpa_backward_keep_p 算梯度。*vs_lib 得到它与库里的 attn_sdpa_backward
    的相对差；fd 非零时另和 double 的中心差分比，返回那个相对误差 */
 static double keep_p_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size_t dv,
@@ -139,7 +139,7 @@ static double keep_p_check(attn_rng *r, size_t nq, size_t nk, size_t dk, size_t 
     free(f);
     return e;
 }
-#line 2307 "book/12-learning.nw"
+#line 2316 "book/12-learning.nw"
 #ifdef _OPENMP
 #include <omp.h>
 /* main 之前：库里的并行部分也只用一个线程 */
@@ -149,11 +149,11 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3426 "book/12-learning.nw"
+#line 3435 "book/12-learning.nw"
 #include "../examples/fluffy_task.h"
 #include "../examples/ch12.h"
 
-#line 3294 "book/12-learning.nw"
+#line 3303 "book/12-learning.nw"
 /* 第 0 层名词那一行注意力的熵（各头平均），对 128 句话取平均；注意力按 scale 缩放 */
 static double fluffy_noun_entropy(const attn_gpt *m, float scale)
 {
@@ -226,10 +226,10 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3431 "book/12-learning.nw"
+#line 3440 "book/12-learning.nw"
 int main(void)
 {
-#line 2318 "book/12-learning.nw"
+#line 2327 "book/12-learning.nw"
     check_section("损失：−ln p 的几个数；均匀分布时是 ln V；几个位置取平均");
     {
         CHECK_NEAR(-log(0.7), 0.3567, 5e-5);
@@ -249,7 +249,7 @@ int main(void)
         CHECK_OK(attn_cross_entropy(u, t, 1, 29, &loss, NULL));
         CHECK_NEAR(loss, 3.3673, 5e-5);
     }
-#line 2340 "book/12-learning.nw"
+#line 2349 "book/12-learning.nw"
     check_section("梯度下降：L(w) = (w − 3)²，学习率 0.1、0.5、0.9、1、1.1");
     {
         const double lrs[5] = {0.1, 0.5, 0.9, 1.0, 1.1};
@@ -277,7 +277,7 @@ int main(void)
         CHECK_NEAR(path[3][10], 0, 1e-9);
         CHECK_NEAR(path[4][10], -15.5752, 5e-5);
     }
-#line 2370 "book/12-learning.nw"
+#line 2379 "book/12-learning.nw"
     check_section("梯度下降：L = (x² + 25y²)/2，从 (1, 1) 出发；学习率 0.07、0.08、0.09");
     {
         double w[2] = {1, 1}, v[2] = {0, 0};
@@ -301,7 +301,7 @@ int main(void)
         CHECK(fabs(z[1]) > 1e5);                               /* 0.09：发散 */
         CHECK_NEAR(2.0 / 25, 0.08, 1e-15);
     }
-#line 2396 "book/12-learning.nw"
+#line 2405 "book/12-learning.nw"
     check_section("动量：β = 0.5 时 20 步、30 步的损失；β = 0.9 时反而不如没有动量");
     {
         double a[2] = {1, 1}, va[2] = {0, 0}, b[2] = {1, 1}, vb[2] = {0, 0}, c[2] = {1, 1};
@@ -321,7 +321,7 @@ int main(void)
         CHECK_REL(quad_loss(c, 25), 0.00712, 5e-3);
         CHECK(quad_loss(c, 25) > quad_loss(b, 25));
     }
-#line 2418 "book/12-learning.nw"
+#line 2427 "book/12-learning.nw"
     check_section("Adam 的偏差校正：第一步 m̂ = g、v̂ = g²；不校正时步子大 3.162 倍");
     {
         CHECK_NEAR(0.1 / sqrt(0.001), 3.162, 5e-4);
@@ -333,7 +333,7 @@ int main(void)
         CHECK_NEAR(p[0], -0.01, 1e-8);             /* 步长正好是 lr，方向与 g 相反 */
         CHECK_NEAR(p[1], 0.01, 1e-8);
     }
-#line 2432 "book/12-learning.nw"
+#line 2441 "book/12-learning.nw"
     check_section("AdamW 第一步：每个参数移动 lr·g/(|g|+eps)，与梯度的大小无关");
     {
         float p[3] = {1, 1, 1}, g[3] = {0.5f, -3, 1e-3f}, mm[3] = {0}, vv[3] = {0};
@@ -343,7 +343,7 @@ int main(void)
         CHECK_NEAR(p[2], 0.9, 1e-5);
         CHECK_STATUS(attn_adamw_step(p, g, mm, vv, 3, 0, 0.1f, 0.9f, 0.999f, 1e-8f, 0), ATTN_EINVAL);
     }
-#line 2444 "book/12-learning.nw"
+#line 2453 "book/12-learning.nw"
     check_section("Adam：L = (x² + 25y²)/2 上 x、y 走得一模一样；冲过头，第 19 步最低");
     {
         float w[2] = {1, 1}, m[2] = {0}, v[2] = {0};
@@ -364,7 +364,7 @@ int main(void)
         CHECK_INT(low, 19);
         CHECK_NEAR(x[19], -0.2731, 5e-5);
     }
-#line 2467 "book/12-learning.nw"
+#line 2476 "book/12-learning.nw"
     check_section("AdamW 与 L2：空闲的参数（g = 0）一步衰减 η 还是 ηλ；梯度大的参数 L2 几乎不衰减");
     {
         const float lam = 0.01f, lr = 1e-3f;
@@ -383,7 +383,7 @@ int main(void)
         CHECK_OK(attn_adamw_step(&w4, &g4, &m4, &v4, 1, 1, lr, 0.9f, 0.999f, 1e-8f, 0));
         CHECK_NEAR(w3, w4, 1e-7);
     }
-#line 2488 "book/12-learning.nw"
+#line 2497 "book/12-learning.nw"
     check_section("attn_gpt_adamw_step：矩阵衰减，偏置和层规范化不衰减");
     {
         attn_gpt_config cfg = fluffy_config(2);
@@ -414,7 +414,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb); free(m1); free(m2);
     }
-#line 2829 "book/12-learning.nw"
+#line 2838 "book/12-learning.nw"
     check_section("学习率：200 步预热到 3e-3，再按余弦在第 10000 步降到 3e-4");
     {
         CHECK_NEAR(lr_warmup_cosine(100, 200, 10000, 3e-3, 3e-4), 1.5e-3, 1e-12);
@@ -424,7 +424,7 @@ int main(void)
         CHECK(lr_warmup_cosine(201, 200, 10000, 3e-3, 3e-4) < 3e-3);
         CHECK(lr_warmup_cosine(5000, 200, 10000, 3e-3, 3e-4) > lr_warmup_cosine(5001, 200, 10000, 3e-3, 3e-4));
     }
-#line 2521 "book/12-learning.nw"
+#line 2530 "book/12-learning.nw"
     check_section("梯度裁剪：超过上限时，裁剪后的梯度长度正好是上限；clip = 0 时不动");
     {
         fluffy_trainer T;
@@ -444,7 +444,7 @@ int main(void)
         CHECK_NEAR(sqrt(after), T.grad_norm, 1e-6 * T.grad_norm);
         fluffy_free(&T);
     }
-#line 2543 "book/12-learning.nw"
+#line 2552 "book/12-learning.nw"
     check_section("注意力 dropout：一个掩码下的一行权重；8 个掩码的期望等于不丢时的输出");
     {
         const double P[3] = {0.2, 0.3, 0.5}, V[3][2] = {{1, 0}, {0, 1}, {2, -1}};
@@ -483,7 +483,7 @@ int main(void)
             CHECK_NEAR(eo[1], o[1], 1e-12);
         }
     }
-#line 2584 "book/12-learning.nw"
+#line 2593 "book/12-learning.nw"
     check_section("线性层的反向：x = (1, 2) 的手算例子");
     {
         float x[2] = {1, 2}, w[6] = {1, 0, -1, 2, 1, 0}, y[3], dy[3] = {1, -1, 0.5f};
@@ -501,7 +501,7 @@ int main(void)
         CHECK_OK(attn_linear(x2, w, NULL, y2, 1, 2, 3));
         CHECK_NEAR(dy[0] * y2[0] + dy[1] * y2[1] + dy[2] * y2[2] - 2.5, 0.5 * 0.25, 1e-7);
     }
-#line 2604 "book/12-learning.nw"
+#line 2613 "book/12-learning.nw"
     check_section("线性层的梯度：与中心差分一致（double，h = 1e-6）");
     {
         enum { N = 3, DI = 4, DO = 5 };
@@ -542,7 +542,7 @@ int main(void)
         float wrong[DI * DO] = {0};
         CHECK(grad_err(wrong, gw, DI * DO) > 0.1);
     }
-#line 2647 "book/12-learning.nw"
+#line 2656 "book/12-learning.nw"
     check_section("softmax 的梯度：(2, 1, 3) 的手算；等于第 4 章雅可比矩阵的 Jᵀ·dp，也等于中心差分");
     {
         float s3[3] = {2, 1, 3}, dp3[3] = {1, 0, 0}, ds3[3];
@@ -593,7 +593,7 @@ int main(void)
         CHECK_OK(attn_softmax_backward(p, dp, dp, N));
         CHECK_ARRAY_NEAR(dp, ds, N, 0);
     }
-#line 2810 "book/12-learning.nw"
+#line 2819 "book/12-learning.nw"
     check_section("留着注意力模式的反向：与中心差分、与库里的 attn_sdpa_backward 一致");
     {
         attn_rng r;
@@ -610,7 +610,7 @@ int main(void)
         keep_p_check(&r, 48, 64, 16, 16, NULL, 1, 0, &lib);
         CHECK(lib < 1e-5);
     }
-#line 2841 "book/12-learning.nw"
+#line 2850 "book/12-learning.nw"
     check_section("注意力的梯度：与中心差分一致（普通、因果加掩码、跨三块）");
     {
         attn_rng r;
@@ -636,7 +636,7 @@ int main(void)
         /* dv 的每一列之和等于 dout 那一列在看得见的行上的和（每行 P 之和为 1） */
         CHECK_NEAR(dv[0] + dv[2], 1, 1e-6);
     }
-#line 2869 "book/12-learning.nw"
+#line 2878 "book/12-learning.nw"
     check_section("层规范化的梯度：与中心差分一致；dx 每行之和为 0");
     {
         enum { N = 3, D = 5 };
@@ -676,7 +676,7 @@ int main(void)
         for (int i = 0; i < N * D; i++) wrong[i] = dx[i] + 0.1f;
         CHECK(grad_err(wrong, nx, N * D) > FD_TOL);
     }
-#line 2911 "book/12-learning.nw"
+#line 2920 "book/12-learning.nw"
     check_section("GELU 的梯度：g'(0) = 1/2，与中心差分一致，两端的极限");
     {
         float x[7] = {-3, -0.75f, -0.1f, 0, 0.5f, 2, 6}, dy[7] = {1, 1, 1, 1, 1, 1, 1}, dx[7];
@@ -698,7 +698,7 @@ int main(void)
         CHECK_OK(attn_gelu_backward(inf, one, d2, 4));
         CHECK(d2[0] == 1.0f && d2[1] == 0.0f && d2[2] == 0.0f && d2[3] == 1.0f);
     }
-#line 2935 "book/12-learning.nw"
+#line 2944 "book/12-learning.nw"
     check_section("交叉熵：log-sum-exp 不溢出；梯度是 p − onehot；与中心差分一致；可以就地");
     {
         float z[2] = {1000, 0}, loss, dz[2];
@@ -743,7 +743,7 @@ int main(void)
         CHECK(l2 == loss && memcmp(inplace, g, sizeof g) == 0);
         CHECK_STATUS(attn_cross_entropy(lg, tg, N - 1, V, &l2, lg + 1), ATTN_EINVAL);
     }
-#line 2982 "book/12-learning.nw"
+#line 2991 "book/12-learning.nw"
     check_section("交叉熵：targets 紧跟在 dlogits 后面（首尾相接，不重叠）");
     {
         enum { N = 3, V = 4 };
@@ -758,7 +758,7 @@ int main(void)
         /* 真的重叠：targets 从 dlogits 的最后一个数开始 */
         CHECK_STATUS(attn_cross_entropy(logits, block.i + N * V - 1, N, V, &loss, dlogits), ATTN_EINVAL);
     }
-#line 2999 "book/12-learning.nw"
+#line 3008 "book/12-learning.nw"
     check_section("一次前向的损失之和 = n 次前缀前向的损失之和");
     {
         attn_gpt_config cfg = {0};
@@ -784,7 +784,7 @@ int main(void)
         CHECK(fabs(whole - log(11.0)) > 0.1);     /* 不是均匀分布下的平凡相等 */
         attn_gpt_free(&m);
     }
-#line 3027 "book/12-learning.nw"
+#line 3036 "book/12-learning.nw"
     check_section("整个小 GPT 的梯度：训练前向与 attn_gpt_forward 同损失；与有限差分一致");
     {
         attn_gpt_config cfg = {0};
@@ -823,7 +823,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 3068 "book/12-learning.nw"
+#line 3077 "book/12-learning.nw"
     check_section("一批 3 句一起算 = 3 句分别算的平均（损失和梯度）；调用者的工作区");
     {
         attn_gpt_config cfg = fluffy_config(2);
@@ -868,7 +868,7 @@ int main(void)
         attn_gpt_free(&m);
         free(a); free(b);
     }
-#line 3115 "book/12-learning.nw"
+#line 3124 "book/12-learning.nw"
     check_section("65 层的模型：attn_gpt_loss_grad 照样算，损失与 attn_gpt_forward 一致；logits 不是有限的数时拒绝");
     {
         attn_gpt_config cfg = {0};
@@ -897,7 +897,7 @@ int main(void)
         attn_gpt_free(&m);
         free(gb);
     }
-#line 3146 "book/12-learning.nw"
+#line 3155 "book/12-learning.nw"
     check_section("语言的熵 1.2130；104 句训练句子的条件熵 2.0780、1.3728、1.1937、0，平均 1.1611");
     {
         CHECK_NEAR((log(8.0) + 2 * log(4.0)) / 4, 1.2130, 5e-5);
@@ -942,7 +942,7 @@ int main(void)
         CHECK_INT(kinds[3], 20);
         CHECK_INT(kinds[2], 2);
     }
-#line 3193 "book/12-learning.nw"
+#line 3202 "book/12-learning.nw"
     check_section("留出的 24 句：每句对调形容词就是一句训练句子；每对颜色、名词在训练中出现 6 或 7 次");
     {
         int held = 0, lo = 99, hi = 0;
@@ -968,7 +968,7 @@ int main(void)
         CHECK_INT(lo, 6);
         CHECK_INT(hi, 7);
     }
-#line 3221 "book/12-learning.nw"
+#line 3230 "book/12-learning.nw"
     check_section("训练后：检验损失和准确率；训练句子上的损失约 1.22；名词的查询找到颜色");
     if (!check_light("种子 1 训练 2000 步")) {
         double col, tex, low;
@@ -1016,7 +1016,7 @@ int main(void)
         }
         fluffy_free(&T);
     }
-#line 3271 "book/12-learning.nw"
+#line 3280 "book/12-learning.nw"
     check_section("种子 3 和种子 4：仍然全对，第 0 层仍有一个头主要看颜色");
     if (!check_light("种子 3 和种子 4 各训练一次")) {
         for (unsigned long long seed = 3; seed <= 4; seed++) {
@@ -1035,7 +1035,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 3368 "book/12-learning.nw"
+#line 3377 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -1063,12 +1063,12 @@ int main(void)
             CHECK(b.g1 < 1e-2 * b.g0);     /* 优化的构建里约 1e-3 和 4e-5，-O0 的构建里约 2e-4 和 4e-3 */
         }
     }
-#line 3398 "book/12-learning.nw"
+#line 3407 "book/12-learning.nw"
     check_section("练习 5：质地固定在前时，语言的熵是 1.5 ln 2");
     {
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3464 "book/12-learning.nw"
+#line 3473 "book/12-learning.nw"
     return check_summary("ch12");
 }
