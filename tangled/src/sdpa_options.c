@@ -1,4 +1,4 @@
-#line 952 "book/09-fast.nw"
+#line 963 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"
