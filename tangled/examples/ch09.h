@@ -1,4 +1,4 @@
-#line 1293 "book/09-fast.nw"
+#line 1304 "book/09-fast.nw"
 /* examples/ch09.h：第 9 章的例子，测试（本章和附录 D 的）与图的数据程序共用。 */
 #ifndef ATTN_EXAMPLES_CH09_H
 #define ATTN_EXAMPLES_CH09_H
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 1322 "book/09-fast.nw"
+#line 1333 "book/09-fast.nw"
 /* 确定的伪随机数，落在 [-1, 1) */
 static inline float ch09_rand(unsigned *state)
 {
@@ -35,7 +35,7 @@ static inline size_t ch09_threads(size_t t)
 #endif
 }
 
-#line 1351 "book/09-fast.nw"
+#line 1362 "book/09-fast.nw"
 /* worst[0]、worst[1] 记下输出和权重与参考实现的最大差；三次调用都成功、
    并且不要权重时的输出和要权重时一位不差，返回 1 */
 static inline int ch09_compare(size_t n_q, size_t n_k, size_t d_k, size_t d_v, int causal, int use_mask,
@@ -70,7 +70,7 @@ static inline int ch09_compare(size_t n_q, size_t n_k, size_t d_k, size_t d_v, i
     return ok;
 }
 
-#line 2095 "book/09-fast.nw"
+#line 2303 "book/09-fast.nw"
 /* 分块的图 与测试共用：n 个查询、n 个键、因果时，按 flash_block 的循环把每个 (查询块, 键块)
    分成三类：0 整块跳过，1 整块看得见，2 在对角线上（处理了，块里有被掩码的分数）。
    visit(i0, rows, j0, cols, 类别, arg) 对每一块调用一次；返回按块数出的分数个数。 */
@@ -93,7 +93,7 @@ static inline size_t flash_tiles(size_t n, void (*visit)(size_t, size_t, size_t,
     return scores;
 }
 
-#line 2230 "book/09-fast.nw"
+#line 2438 "book/09-fast.nw"
 /* 速度的图：attn-bench 的测量记录（GFLOP/s，d = 64，4 个头，每点取多次测量中最好的）。
    机器：Intel Xeon（KVM 虚拟机），2 核，AVX-512；测量时机器空闲。
    每行：n，参考实现，快速路径 1 线程，1 线程因果，2 线程；负数表示没有测（参考实现太慢）。 */
@@ -112,7 +112,7 @@ static inline const double *ch09_speed(size_t r)
     return rows[r];
 }
 
-#line 2192 "book/09-fast.nw"
+#line 2400 "book/09-fast.nw"
 /* 阶梯：compare.py --ladder 的一次测量记录（n = 2048，d = 64，8 个头；AMD EPYC 虚拟机，负载约 19）。
    每行：秒，GFLOP/s，这一级的峰值（GFLOP/s；参考实现是那条加法链）。 */
 enum { CH09_LADDER_ROWS = 5 };
@@ -129,7 +129,7 @@ static inline const double *ch09_ladder(size_t r)
     return rows[r];
 }
 
-#line 1254 "book/09-fast.nw"
+#line 1265 "book/09-fast.nw"
 /* 读内存的图：attn-membw 的一次测量记录（AMD EPYC 虚拟机，一个核，AVX-512 的 64 字节向量）。
    每行：缓冲区的字节数，GB/s。 */
 enum { CH09_MEMBW_ROWS = 15 };
@@ -144,7 +144,7 @@ static inline const double *ch09_membw(size_t r)
     return rows[r];
 }
 
-#line 2161 "book/09-fast.nw"
+#line 2369 "book/09-fast.nw"
 /* 对角线的图 与测试共用：n_q = n_k 时，对角线上的键块（键 96..191）对第一个查询块（查询 0..191），
    通用宽度的寄存器块是 6 个键 × 8 个查询。返回键 96 + c、查询 x 的类别：
    2 = 看得见；1 = 看不见，但它所在的寄存器块照算；0 = 整个寄存器块看不见，不算 */
@@ -156,5 +156,5 @@ static inline int ch09_diag_class(size_t c, size_t x)
     return j0 + c <= i0 + x ? 2 : 1;
 }
 
-#line 1318 "book/09-fast.nw"
+#line 1329 "book/09-fast.nw"
 #endif

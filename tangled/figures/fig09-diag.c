@@ -1,4 +1,4 @@
-#line 2174 "book/09-fast.nw"
+#line 2382 "book/09-fast.nw"
 /* 对角线的图 的数据：96 行（键 96..191）、每行 192 个数（查询 0..191）的类别，给 gnuplot 的 matrix。 */
 #include <stdio.h>
 

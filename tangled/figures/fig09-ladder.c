@@ -1,4 +1,4 @@
-#line 2210 "book/09-fast.nw"
+#line 2418 "book/09-fast.nw"
 /* 阶梯的图 的数据：examples/ch09.h 里阶梯的测量记录，每行：序号，GFLOP/s，这一级的峰值，名字。 */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-#line 1270 "book/09-fast.nw"
+#line 1281 "book/09-fast.nw"
 /* 读内存的图 的数据：examples/ch09.h 里 attn-membw 的测量记录，每行：字节数，GB/s。 */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-#line 2250 "book/09-fast.nw"
+#line 2458 "book/09-fast.nw"
 /* 速度的图 的数据：examples/ch09.h 里的测量记录，每行 n 和四个 GFLOP/s；没有测的写 ?。 */
 #include <stdio.h>
 

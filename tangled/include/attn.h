@@ -234,7 +234,7 @@ int attn_attention_flops(const attn_gpt_config *cfg, uint64_t n_tokens,
    2 · n_layers · n_heads · d_head · bytes_per_number · n_tokens。 */
 int attn_kv_cache_bytes(const attn_gpt_config *cfg, uint64_t n_tokens,
                         uint64_t bytes_per_number, uint64_t *bytes);
-#line 937 "book/09-fast.nw"
+#line 948 "book/09-fast.nw"
 /* attn_sdpa_ex 的选项。 */
 typedef struct attn_sdpa_options {
     size_t heads;   /* 头数，至少 1：q[heads][n_q][d_k]、k[heads][n_k][d_k]、v[heads][n_k][d_v]、

@@ -1,4 +1,4 @@
-#line 1171 "book/09-fast.nw"
+#line 1182 "book/09-fast.nw"
 /* attn-membw — 一个核顺序读内存能多快：对越来越大的缓冲区反复求和，每种大小打印一行“字节数 GB/s”。 */
 #include <stdint.h>
 #include <stdio.h>

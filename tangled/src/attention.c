@@ -208,7 +208,7 @@ int attn_problem_run(const attn_problem *prob)
 {
 #line 1059 "book/03-attention.nw"
     /* 更快的实现可以在这里接手 */
-#line 860 "book/09-fast.nw"
+#line 871 "book/09-fast.nw"
     if (attn_flash_bytes(prob->d_k, prob->d_v, prob->threads) == 0)
         return ATTN_EINVAL;
     if (attn_flash_applies(prob))
@@ -223,7 +223,7 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob)
     size_t bytes = prob->n_k * sizeof(float);   /* 参考实现的一行分数 */
 #line 1075 "book/03-attention.nw"
     /* 更快的实现在这里把 bytes 改大 */
-#line 854 "book/09-fast.nw"
+#line 865 "book/09-fast.nw"
     size_t fast = attn_flash_bytes(prob->d_k, prob->d_v, prob->threads);
     if (fast > bytes)
         bytes = fast;

@@ -38,7 +38,7 @@ size_t attn_problem_scratch_bytes(const attn_problem *prob);
 
 #line 712 "book/03-attention.nw"
 /* 后面的章节在这里声明别的实现 */
-#line 811 "book/09-fast.nw"
+#line 822 "book/09-fast.nw"
 /* 第 9 章的快速实现：分块、在线 softmax、多线程 */
 int attn_flash(const attn_problem *prob);
 /* 阶梯的第二级：键块取整个 n_k（没有在线 softmax），一个线程，正文的循环 */

@@ -1,4 +1,4 @@
-#line 479 "book/09-fast.nw"
+#line 490 "book/09-fast.nw"
 /* src/fastexp.h — exp(x)，x <= 0：快速路径的每个分数都要一次。 */
 #ifndef ATTN_FASTEXP_H
 #define ATTN_FASTEXP_H
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#line 604 "book/09-fast.nw"
+#line 615 "book/09-fast.nw"
 /* 附录 D：多项式的 exp，定义 ATTN_EXP_POLY */
 #line 643 "book/D-cpu.nw"
 #define ATTN_EXP_POLY 1
@@ -43,7 +43,7 @@ static inline float attn_exp_neg(float x)
 #line 653 "book/D-cpu.nw"
 }
 
-#line 489 "book/09-fast.nw"
+#line 500 "book/09-fast.nw"
 #ifndef ATTN_EXP_POLY
 /* exp(x)，只用于 x <= 0（也可以是 -inf，结果是 0） */
 static inline float attn_exp_neg(float x)

@@ -1,4 +1,4 @@
-#line 610 "book/09-fast.nw"
+#line 621 "book/09-fast.nw"
 /* src/flash.c — 分块、在线 softmax、多线程的缩放点积注意力。 */
 #include "attn.h"
 #include "attn_core.h"
@@ -43,7 +43,7 @@ struct flash_work {
     float *alpha;   /* [FQ]       这一块的修正因子 exp(m - m') */
 };
 
-#line 668 "book/09-fast.nw"
+#line 679 "book/09-fast.nw"
 /* 工作区的字节数；溢出时返回 0。 */
 static size_t flash_work_bytes(size_t d_k, size_t dvp)
 {
@@ -79,7 +79,7 @@ static float *flash_work_alloc(struct flash_work *w, size_t d_k, size_t dvp)
     return mem;
 }
 
-#line 443 "book/09-fast.nw"
+#line 454 "book/09-fast.nw"
 static inline int flash_visible(const struct flash_problem *p, size_t i, size_t j)
 {
     return (!p->mask && !p->causal) || attn_key_visible(p->mask, p->causal, p->n_q, p->n_k, i, j);
@@ -190,14 +190,14 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
         float inv = w->l[x] > 0.0f ? 1.0f / w->l[x] : 0.0f;
         for (size_t y = 0; y < p->d_v; y++)
             p->out[(i0 + x) * p->ld_out + y] = w->o[x * p->dvp + y] * inv;
-#line 457 "book/09-fast.nw"
+#line 468 "book/09-fast.nw"
         if (p->row_m != NULL) {
             p->row_m[i0 + x] = w->m[x];
             p->row_l[i0 + x] = w->l[x];
         }
 #line 282 "book/09-fast.nw"
     }
-#line 464 "book/09-fast.nw"
+#line 475 "book/09-fast.nw"
     /* weights[i0+x][j] = exp(s − m[x]) / l[x]，m、l 已是整行的最终值；j_end 之后的键都看不见，分数是 -inf */
     for (size_t j0 = 0; p->weights != NULL && j0 < p->n_k; j0 += p->fk) {
         size_t cols = p->n_k - j0 < p->fk ? p->n_k - j0 : p->fk;
@@ -210,13 +210,13 @@ static void flash_block(const struct flash_problem *p, const struct flash_work *
 #line 270 "book/09-fast.nw"
 }
 
-#line 710 "book/09-fast.nw"
+#line 721 "book/09-fast.nw"
 /* 附录 D：flash_block_w8、flash_block_w16 */
 #line 427 "book/D-cpu.nw"
 #define FLASH_BODY "flash_kernel.h"
 #include "flash_widths.h"
 
-#line 506 "book/09-fast.nw"
+#line 517 "book/09-fast.nw"
 static const char *const flash_isa_names[ATTN_ISA_COUNT] = {"portable", "avx2", "avx512"};
 
 const char *attn_isa_name(int isa)
@@ -231,7 +231,7 @@ int attn_isa_lanes(int isa)
 
 int attn_isa_available(int isa)
 {
-#line 588 "book/09-fast.nw"
+#line 599 "book/09-fast.nw"
     /* 附录 D：问 CPU 有没有 AVX2 和 AVX-512 */
 #line 557 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -242,7 +242,7 @@ int attn_isa_available(int isa)
     if (isa == ATTN_ISA_AVX512)
         return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
     #endif
-#line 521 "book/09-fast.nw"
+#line 532 "book/09-fast.nw"
     return isa == ATTN_ISA_PORTABLE;
 }
 
@@ -266,7 +266,7 @@ int attn_isa_current(void)
     for (int i = 0; i < ATTN_ISA_COUNT; i++)
         if (attn_isa_available(i))
             isa = i;
-#line 592 "book/09-fast.nw"
+#line 603 "book/09-fast.nw"
     /* 附录 D：环境变量 ATTN_ISA 可以指定一份较窄的 */
 #line 573 "book/D-cpu.nw"
     #if defined(__x86_64__) && defined(__GNUC__)
@@ -275,28 +275,28 @@ int attn_isa_current(void)
         if (strcmp(want, flash_isa_names[i]) == 0 && attn_isa_available(i))
             isa = i;
     #endif
-#line 545 "book/09-fast.nw"
+#line 556 "book/09-fast.nw"
     __atomic_store_n(&flash_isa, isa, __ATOMIC_RELAXED);
     return isa;
 }
 
-#line 714 "book/09-fast.nw"
+#line 725 "book/09-fast.nw"
 typedef void flash_block_fn(const struct flash_problem *, const struct flash_work *, size_t);
 
 /* 指令集 isa 的查询块函数 */
 static flash_block_fn *flash_block_for(int isa)
 {
-#line 726 "book/09-fast.nw"
+#line 737 "book/09-fast.nw"
     /* 附录 D：AVX2 和 AVX-512 的那一份 */
 #line 432 "book/D-cpu.nw"
     if (isa != ATTN_ISA_PORTABLE && ATTN_FOR_ISA(isa, flash_block) != NULL)
         return ATTN_FOR_ISA(isa, flash_block);
-#line 720 "book/09-fast.nw"
+#line 731 "book/09-fast.nw"
     (void)isa;
     return flash_block;
 }
 
-#line 999 "book/09-fast.nw"
+#line 1010 "book/09-fast.nw"
 static int flash_threads(int threads)
 {
 #ifdef _OPENMP
@@ -319,7 +319,7 @@ size_t attn_flash_bytes(size_t d_k, size_t d_v, int threads)
     return bytes;
 }
 
-#line 1039 "book/09-fast.nw"
+#line 1050 "book/09-fast.nw"
 /* 快速路径实际算的分数个数（因果时跳过整块看不见的键块）；溢出时为 0 */
 size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
 {
@@ -339,11 +339,11 @@ size_t attn_flash_scores(size_t n_q, size_t n_k, int causal)
     return total;
 }
 
-#line 886 "book/09-fast.nw"
+#line 897 "book/09-fast.nw"
 /* 矩阵 x 的 n 行、每行 d 个数（行距 ld）里最大的绝对值；有无穷大或 NaN 时返回 INFINITY */
 static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
 {
-#line 928 "book/09-fast.nw"
+#line 939 "book/09-fast.nw"
     /* 附录 D：同样的事，按最宽的向量做 */
 #line 443 "book/D-cpu.nw"
     {
@@ -354,7 +354,7 @@ static double flash_max_abs(const float *x, size_t n, size_t d, size_t ld)
         memcpy(&big, &bits, sizeof big);
         return big;
     }
-#line 890 "book/09-fast.nw"
+#line 901 "book/09-fast.nw"
     float top = 0.0f;
     int finite = 1;
     for (size_t i = 0; i < n; i++)
@@ -404,7 +404,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
     {
         struct flash_work w = {0};
         float *own = NULL, *mem = NULL;  /* own：自己分配的，最后释放 */
-#line 739 "book/09-fast.nw"
+#line 750 "book/09-fast.nw"
         if (prob->scratch != NULL) {
         #ifdef _OPENMP
             size_t t = (size_t)omp_get_thread_num();
@@ -423,7 +423,7 @@ static int flash_run(const attn_problem *prob, float *row_m, float *row_l)
 #line 340 "book/09-fast.nw"
         ATTN_OMP("omp for schedule(dynamic, 1)")
         for (size_t it = 0; it < n_items; it++) {
-#line 759 "book/09-fast.nw"
+#line 770 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -450,7 +450,7 @@ int attn_flash(const attn_problem *prob)
     return flash_run(prob, NULL, NULL);
 }
 
-#line 778 "book/09-fast.nw"
+#line 789 "book/09-fast.nw"
 int attn_flash_with_stats(const attn_problem *prob, float *row_m, float *row_l)
 {
     return flash_run(prob, row_m, row_l);
@@ -469,7 +469,7 @@ int attn_flash_rows(const attn_problem *prob)
     if (mem != NULL && s != NULL) {
         w.s = s;
         for (size_t it = 0; it < prob->heads * n_blocks; it++) {
-#line 759 "book/09-fast.nw"
+#line 770 "book/09-fast.nw"
             /* 头 h 的第 b 个查询块；同一个头里后面的块先分出去 */
             size_t h = it / n_blocks, b = n_blocks - 1 - it % n_blocks;
             struct flash_problem p = {
@@ -482,7 +482,7 @@ int attn_flash_rows(const attn_problem *prob)
                 .weights = prob->weights ? prob->weights + h * n_q * n_k : NULL,
                 .row_m = row_m ? row_m + h * n_q : NULL, .row_l = row_l ? row_l + h * n_q : NULL,
             };
-#line 797 "book/09-fast.nw"
+#line 808 "book/09-fast.nw"
             flash_block(&p, &w, b * FQ);
         }
     }
@@ -492,7 +492,7 @@ int attn_flash_rows(const attn_problem *prob)
     return status;
 }
 
-#line 600 "book/09-fast.nw"
+#line 611 "book/09-fast.nw"
 /* 附录 D：测峰值的函数 */
 #line 746 "book/D-cpu.nw"
 double attn_isa_peak_flops(int isa, int threads, size_t iters)

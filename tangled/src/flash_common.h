@@ -1,4 +1,4 @@
-#line 554 "book/09-fast.nw"
+#line 565 "book/09-fast.nw"
 /* src/flash_common.h — 快速路径的源文件共用：块的大小、编译器的属性、一块查询要看的键到哪里为止。 */
 #ifndef ATTN_FLASH_COMMON_H
 #define ATTN_FLASH_COMMON_H
@@ -10,7 +10,7 @@
    d_k 长于 FDK 时，分数按 d_k 每 FDK 个分量一段累加，工作区不随 d_k 变大。 */
 enum { FQ = 192, FK = 96, FD = 32, FDK = 512 };
 
-#line 596 "book/09-fast.nw"
+#line 607 "book/09-fast.nw"
 /* 附录 D：总是内联、完全展开循环 */
 #line 591 "book/D-cpu.nw"
 #ifdef __GNUC__
@@ -25,7 +25,7 @@ enum { FQ = 192, FK = 96, FD = 32, FDK = 512 };
 #else
 #define ATTN_UNROLL
 #endif
-#line 574 "book/09-fast.nw"
+#line 585 "book/09-fast.nw"
 #ifndef ATTN_INLINE
 #define ATTN_INLINE static inline
 #endif
@@ -49,5 +49,5 @@ static inline size_t flash_key_end(size_t n_q, size_t n_k, int causal,
     return end < n_k ? end : n_k;
 }
 
-#line 566 "book/09-fast.nw"
+#line 577 "book/09-fast.nw"
 #endif

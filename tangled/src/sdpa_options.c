@@ -1,4 +1,4 @@
-#line 953 "book/09-fast.nw"
+#line 964 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "internal.h"

@@ -1,4 +1,4 @@
-#line 1958 "book/09-fast.nw"
+#line 1969 "book/09-fast.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -12,7 +12,7 @@
 
 #include "../examples/ch09.h"
 
-#line 2007 "book/09-fast.nw"
+#line 2018 "book/09-fast.nw"
 /* 分块的图 的块：按类别计数 */
 static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int kind, void *arg)
 {
@@ -20,10 +20,10 @@ static void ch09_count_tile(size_t i0, size_t rows, size_t j0, size_t cols, int 
     ((size_t *)arg)[kind]++;
 }
 
-#line 1973 "book/09-fast.nw"
+#line 1984 "book/09-fast.nw"
 int main(void)
 {
-#line 1387 "book/09-fast.nw"
+#line 1398 "book/09-fast.nw"
     check_section("运算量：一个头 4n²d；按手册估计的峰值");
     {
         double n = 2048, d = 64;
@@ -37,7 +37,7 @@ int main(void)
         CHECK_NEAR(100 * 3.5 / 252.9, 1.4, 0.05);  /* 参考实现：峰值的 1.4% */
         CHECK_NEAR(64 * 3.5 / 252.9, 0.9, 0.05);   /* 每周期不到一次运算 */
     }
-#line 1403 "book/09-fast.nw"
+#line 1414 "book/09-fast.nw"
     check_section("参考实现的速度：每 0.507 纳秒一次加法、2 次运算");
     {
         double ns = 0.507, ghz = 252.9 / 64;
@@ -52,7 +52,7 @@ int main(void)
         CHECK_INT(2048 * 64 * sizeof(float), 512 * 1024);      /* K 或 V：512 KiB，放得进 1 MiB 的二级缓存 */
         CHECK_NEAR(4 / ns, 7.9, 0.05);             /* 链每秒读的字节：不到 8 GB */
     }
-#line 1420 "book/09-fast.nw"
+#line 1431 "book/09-fast.nw"
     check_section("存储的层次：每一级缓存的大小和读的速度（测量记录）");
     {
         CHECK_INT(ch09_membw(0)[0], 16 * 1024);                  /* 放得进 48 KiB 的一级缓存 */
@@ -68,7 +68,7 @@ int main(void)
         for (size_t i = 1; i < CH09_MEMBW_ROWS; i++)             /* 每一行是上一行的两倍大 */
             CHECK_NEAR(ch09_membw(i)[0], 2 * ch09_membw(i - 1)[0], 0);
     }
-#line 1438 "book/09-fast.nw"
+#line 1449 "book/09-fast.nw"
     check_section("参考实现和教科书写法搬动的字节；快速路径读 K、V 的字节");
     {
         size_t n = 2048, d = 64;
@@ -82,7 +82,7 @@ int main(void)
         CHECK_INT(blocks * (2 * n * d * sizeof(float)), 11 << 20);
         CHECK_NEAR(2048.0 / 11, 186, 0.5);
     }
-#line 1454 "book/09-fast.nw"
+#line 1465 "book/09-fast.nw"
     check_section("A100：片上 SRAM 与教科书写法的算术强度");
     {
         CHECK_INT(192 * 108, 20736);                             /* KB：约 20 MB 的 SRAM */
@@ -105,14 +105,14 @@ int main(void)
         CHECK_NEAR(t_math * 1e6, 3.4, 0.05);
         CHECK(1 - t_math / t_move > 0.8);                        /* 至少八成的时间在等数据 */
     }
-#line 1479 "book/09-fast.nw"
+#line 1490 "book/09-fast.nw"
     check_section("误解“FlashAttention 减少了计算量”：不带掩码时一个分数也不少算");
     {
         CHECK_INT(attn_flash_scores(2048, 2048, 0), 2048 * 2048);
         CHECK_INT(attn_flash_scores(1000, 700, 0), 1000 * 700);
         CHECK_INT(attn_flash_scores(3, 5, 0), 15);
     }
-#line 1488 "book/09-fast.nw"
+#line 1499 "book/09-fast.nw"
     check_section("在线 softmax：分两半算等于一次算完");
     {
         double x[4] = {1, 2, 4, 3}, v[4] = {1, 2, 3, 4};
@@ -174,7 +174,7 @@ int main(void)
         CHECK_REL(ll, l, 1e-12);
         CHECK_NEAR(oo / ll, o / l, 1e-12);
     }
-#line 1552 "book/09-fast.nw"
+#line 1563 "book/09-fast.nw"
     check_section("缓存块：分数块 72 KiB，FQ、FK 是三种寄存器块的倍数");
     {
         CHECK_INT(96 * 192 * sizeof(float), 72 * 1024);
@@ -186,7 +186,7 @@ int main(void)
         CHECK(tiles_fit);
         CHECK_INT(2 * 16, 32);                     /* 最宽的寄存器块的列数 = FD */
     }
-#line 1566 "book/09-fast.nw"
+#line 1577 "book/09-fast.nw"
     check_section("一个线程的工作区 223 488 字节，与序列长度无关");
     {
         CHECK_INT(192 * 64 + 96 * 64 + 96 * 64 + 192 * 64 + 96 * 192 + 3 * 192, 55872);
@@ -199,7 +199,7 @@ int main(void)
         CHECK_INT(attn_flash_bytes(64, 64, -1), 0);
         CHECK(attn_flash_bytes(64, 64, 1) < ((size_t)64 << 20));
     }
-#line 1585 "book/09-fast.nw"
+#line 1596 "book/09-fast.nw"
     check_section("d_k 很长时分段累加：工作区不随 d_k 变大，结果与参考实现一致");
     {
         size_t big = (size_t)1 << 22;
@@ -223,7 +223,7 @@ int main(void)
         CHECK(worst[1] < 1e-5);
         CHECK(worst[0] > 0);
     }
-#line 1611 "book/09-fast.nw"
+#line 1622 "book/09-fast.nw"
     check_section("因果时整块跳过：n = 2048 算 54.6% 的分数；n_q ≠ n_k 的两个例子");
     {
         CHECK_INT(2048 / 192, 10);
@@ -241,7 +241,7 @@ int main(void)
         CHECK_INT(attn_flash_scores(200, 300, 1), 192 * 292 + 8 * 300);
         CHECK_INT(292 % 96, 4);
     }
-#line 1631 "book/09-fast.nw"
+#line 1642 "book/09-fast.nw"
     check_section("分块的图：n = 768 时的块");
     {
         size_t count[3] = {0, 0, 0};
@@ -259,7 +259,7 @@ int main(void)
         CHECK_NEAR(368640.0 / (768.0 * 768.0), 0.625, 0);
         CHECK_INT(flash_tiles(2048, NULL, NULL), 2289664);      /* 和上面的 54.6% 是同一种数法 */
     }
-#line 1651 "book/09-fast.nw"
+#line 1662 "book/09-fast.nw"
     check_section("对角线上的键块：整块跳过、整块可见、对角线穿过的寄存器块");
     {
         int skipped = 0, full = 0, diagonal = 0, whole = 1;
@@ -284,7 +284,7 @@ int main(void)
         CHECK_INT(FQ, 192);
         CHECK_INT(FK, 96);
     }
-#line 1678 "book/09-fast.nw"
+#line 1689 "book/09-fast.nw"
     check_section("误解“因果掩码让时间正好减半”：方阵时总多于一半，n 越大越接近一半");
     {
         double prev = 1.0;
@@ -297,7 +297,7 @@ int main(void)
         CHECK_NEAR(attn_flash_scores(4096, 4096, 1) / (4096.0 * 4096.0), 0.523, 5e-4);
         CHECK_INT(attn_flash_scores(1, 1000, 1), 1000);   /* 一次一个查询：每个键都看得见 */
     }
-#line 1693 "book/09-fast.nw"
+#line 1704 "book/09-fast.nw"
     check_section("一个线程和两个线程一位不差；多头等于逐个头的参考实现");
     {
         size_t heads = 3, n = 150, d = 40;
@@ -316,7 +316,7 @@ int main(void)
         CHECK_ARRAY_NEAR(o1, o3, nq, 1e-5);
         free(q); free(k); free(v); free(o1); free(o2); free(o3);
     }
-#line 1714 "book/09-fast.nw"
+#line 1725 "book/09-fast.nw"
     check_section("极大的输入交给参考实现：不出 NaN");
     {
         float q[2] = {1e30f, 1e30f}, k[4] = {1e30f, -1e30f, 1e30f, 1e30f}, v[2] = {10, 20};
@@ -327,7 +327,7 @@ int main(void)
         CHECK_NEAR(fast[0], ref[0], 0.0);
         CHECK_NEAR(fast[0], 20.0, 0.0);
     }
-#line 1727 "book/09-fast.nw"
+#line 1738 "book/09-fast.nw"
     check_section("attn_sdpa_ex 的参数检查：不合法时 ATTN_EINVAL，不碰输出");
     {
         float q[4] = {1, 2, 3, 4}, k[4] = {1, 0, 0, 1}, v[4] = {1, 2, 3, 4}, o[4] = {9, 9, 9, 9};
@@ -343,7 +343,7 @@ int main(void)
         CHECK_OK(attn_sdpa_ex(q, k, v, 2, 2, 2, 2, 0, NULL, 0, o, NULL, &(attn_sdpa_options){1, 0}));
         CHECK(o[0] != 9);
     }
-#line 1745 "book/09-fast.nw"
+#line 1756 "book/09-fast.nw"
     check_section("快速路径与参考实现一致：输入在 [-1, 1) 里，差不超过 1e-5");
     {
         size_t shapes[][4] = {   /* n_q, n_k, d_k, d_v */
@@ -362,7 +362,7 @@ int main(void)
         CHECK(worst[1] < 1e-5);
         CHECK(worst[0] > 0);
     }
-#line 1801 "book/09-fast.nw"
+#line 1812 "book/09-fast.nw"
     check_section("n_q = 200、n_k = 130 的因果：前 70 行看不见任何键，输出和权重是零");
     {
         size_t n_q = 200, n_k = 130, d = 8;
@@ -385,7 +385,7 @@ int main(void)
         CHECK_NEAR(w[70 * n_k + 0], 1, 1e-6);   /* 第 70 个查询只看得见第 0 个键 */
         free(q); free(k); free(v); free(o); free(w);
     }
-#line 1766 "book/09-fast.nw"
+#line 1777 "book/09-fast.nw"
     check_section("逐行块（键块取整个 n_k）：和参考实现对答案；n = 2048 时分数块 1.5 MiB");
     {
         CHECK_INT((size_t)2048 * 192 * sizeof(float), 3 << 19);          /* 1.5 MiB */
@@ -418,7 +418,7 @@ int main(void)
         }
         free(q); free(k); free(v); free(o1); free(o2);
     }
-#line 1830 "book/09-fast.nw"
+#line 1841 "book/09-fast.nw"
     check_section("attn-bench 的小例子：工作区 131 328 字节，参考实现 256 字节、2080 个分数");
     {
         CHECK_INT((192 + 96) * 16 + (96 + 192) * 32 + 96 * 192 + 3 * 192, 32832);
@@ -426,7 +426,7 @@ int main(void)
         CHECK_INT(64 * sizeof(float), 256);
         CHECK_INT(64 * 65 / 2, 2080);
     }
-#line 1840 "book/09-fast.nw"
+#line 1851 "book/09-fast.nw"
     check_section("表里的 GFLOP/s 是运算量除以时间，百分比是它除以峰值");
     {
         double flops = 8589934592.0, peak1 = 252.9, peak2 = 290.8;
@@ -447,7 +447,7 @@ int main(void)
         CHECK_NEAR(100 * 113.5 / peak1, 45, 0.5);
         CHECK_NEAR(100 * (262.1 - 252.9) / 252.9, 4, 0.5);   /* 和负载低时的峰值只差 4% */
     }
-#line 1863 "book/09-fast.nw"
+#line 1874 "book/09-fast.nw"
     check_section("表里的额外内存");
     {
         CHECK_INT(2048 * sizeof(float), 8 * 1024);
@@ -460,7 +460,7 @@ int main(void)
         CHECK_INT((size_t)16384 * 16384 * sizeof(float), (size_t)1 << 30);
         CHECK_NEAR(log10((256.0 * 1048576) / 223488), 3.08, 0.01);              /* 三个数量级 */
     }
-#line 1878 "book/09-fast.nw"
+#line 1889 "book/09-fast.nw"
     check_section("速度的图：哪条线在哪里越过峰值线");
     {
         double peak1 = 176.3, peak2 = 352.3;              /* 图的那台 Intel 机器上量出的峰值 */
@@ -495,7 +495,7 @@ int main(void)
         CHECK_NEAR(4 * 4 * 256.0 * 256 * 64, 6.7e7, 0.05e7);       /* n = 256、4 个头的运算量 */
         CHECK(4 * 4 * 256.0 * 256 * 64 / (r256[2] * 1e9) < 1e-3);  /* 一次调用不到一毫秒 */
     }
-#line 1915 "book/09-fast.nw"
+#line 1926 "book/09-fast.nw"
     check_section("阶梯：速率、峰值的百分比、比上一级快多少");
     {
         double flops = 8589934592.0;
@@ -514,7 +514,7 @@ int main(void)
         CHECK_INT(1024 * 192 * sizeof(float), 768 * 1024);                 /* 每多 1024 个键，逐行块多 768 KiB */
         CHECK_NEAR(ch09_ladder(0)[0] / ch09_ladder(CH09_LADDER_ROWS - 1)[0], 77, 0.5);
     }
-#line 1936 "book/09-fast.nw"
+#line 1947 "book/09-fast.nw"
     check_section("测量一节里由表算出的比例");
     {
         double ref = 2.4627, fast = 0.0467, causal = 0.0251;
@@ -532,7 +532,7 @@ int main(void)
         CHECK_NEAR(183.9 / 252.9, 0.73, 0.005);
         CHECK((size_t)8 * 128 * 2048 * sizeof(float) < ((size_t)32 << 20));   /* 8 MiB 放得进 32 MiB 的三级缓存 */
     }
-#line 2049 "book/09-fast.nw"
+#line 2068 "book/09-fast.nw"
     check_section("练习的参考答案");
     {
         CHECK_INT((192 + 96) * 128 + (96 + 192) * 128 + 96 * 192 + 3 * 192, 92736);
@@ -560,6 +560,6 @@ int main(void)
         CHECK_INT(96 % 48, 0);
         CHECK_INT(96 % 96, 0);
     }
-#line 2002 "book/09-fast.nw"
+#line 2013 "book/09-fast.nw"
     return check_summary("ch09");
 }
