@@ -1,4 +1,4 @@
-#line 1089 "book/13-poems.nw"
+#line 1098 "book/13-poems.nw"
 /* tests/poet.c — 第 13 章的测试：语料、词元、检查点、训练、写诗 */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 1116 "book/13-poems.nw"
+#line 1125 "book/13-poems.nw"
 /* 整理好的语料里的一个文件，整个读进来（读不到：测试失败，返回 NULL） */
 static char *data_file(const char *name, size_t *len)
 {
@@ -25,7 +25,7 @@ static char *data_file(const char *name, size_t *len)
         fprintf(stderr, "  %s\n", e.msg);
     return buf;
 }
-#line 1606 "book/13-poems.nw"
+#line 1615 "book/13-poems.nw"
 /* 一个很小的模型：词表 <unk> 白 日 换行，宽 8，2 个头，2 层，上下文 6 */
 static int tiny_model(attn_gpt *m, poet_vocab *v, unsigned long long seed)
 {
@@ -51,7 +51,7 @@ static const char *temp_path(const char *name)
     snprintf(path[k], sizeof path[k], "%s/test-%s", POET_DEFAULT_DATA, name);
     return path[k];
 }
-#line 1899 "book/13-poems.nw"
+#line 1908 "book/13-poems.nw"
 /* 训练集的词元（第一次调用时读进来） */
 static const int *train_ids(size_t *n, poet_vocab *v)
 {
@@ -85,12 +85,12 @@ static attn_gpt_config narrow_config(void)
 }
 
 static const poet_train_options narrow_options = {10, 8, 3e-3f, 3e-4f, 2, 0.1f, 1.0f, 11};
-#line 2286 "book/13-poems.nw"
+#line 2295 "book/13-poems.nw"
 static int mkdir_for_test(const char *dir)
 {
     return mkdir(dir, 0777) == 0;
 }
-#line 2488 "book/13-poems.nw"
+#line 2497 "book/13-poems.nw"
 /* 检验集的词元（第一次调用时读进来） */
 static const int *valid_ids(size_t *n)
 {
@@ -114,7 +114,7 @@ static const int *valid_ids(size_t *n)
     return ids;
 }
 
-#line 1136 "book/13-poems.nw"
+#line 1145 "book/13-poems.nw"
 static void test_utf8(void)
 {
     check_section("UTF-8 的解码（13 章）");
@@ -135,7 +135,7 @@ static void test_utf8(void)
     /* 出错的位置：第二个字是坏的，前一个字占 3 个字节 */
     CHECK(!poet_utf8_decode("\xE7\x99\xBD\xE7\x99", 5, cp, &n, &bad) && bad == 3 && n == 1);
 }
-#line 1181 "book/13-poems.nw"
+#line 1190 "book/13-poems.nw"
 /* s（UTF-8）整理之后是 want（UTF-8），理由是 verdict */
 static void check_clean(const char *s, int verdict, const char *want)
 {
@@ -179,7 +179,7 @@ static void test_clean(void)
     check_clean("春風（二月。", POET_UNBALANCED, NULL);
     check_clean("（同前）。", POET_EMPTY, NULL);
 }
-#line 1227 "book/13-poems.nw"
+#line 1236 "book/13-poems.nw"
 static int form_of(const char *s)
 {
     uint32_t cp[256];
@@ -206,7 +206,7 @@ static void test_forms(void)
     CHECK_INT(poet_form_from_name("七言律诗"), POET_QILV);
     CHECK_INT(poet_form_from_name("五言"), -1);
 }
-#line 1259 "book/13-poems.nw"
+#line 1268 "book/13-poems.nw"
 /* 文件 path（JSON 数组）里每首诗的 paragraphs 接起来，交给 visit */
 static int each_raw_poem(const char *path, void (*visit)(const cJSON *poem, const char *text, void *ctx),
                          void *ctx)
@@ -317,7 +317,7 @@ static void test_raw_corpus(void)
     CHECK_INT(c.errors, 6685);                           /* error/ 里的记录，都有 error_type */
     CHECK_INT(c.in_main, 6680);                          /* 其中 id 在主文件里的 */
 }
-#line 1375 "book/13-poems.nw"
+#line 1384 "book/13-poems.nw"
 static long long stat_of(const cJSON *o, const char *key)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -384,7 +384,7 @@ static void test_prepare_counts(void)
               stat_of(o, "other"), kept);
     cJSON_Delete(o);
 }
-#line 1447 "book/13-poems.nw"
+#line 1456 "book/13-poems.nw"
 /* text[len] 的各行：数行和字，查它们属于哪个集合，收进 seen（散列 → 行），查重 */
 static void check_split(const char *text, size_t len, int valid, size_t *lines, size_t *chars,
                         uint64_t *seen, size_t cap, size_t *dups, size_t *wrong)
@@ -429,7 +429,7 @@ static void test_splits(void)
     free(valid);
     free(seen);
 }
-#line 1497 "book/13-poems.nw"
+#line 1506 "book/13-poems.nw"
 static int by_count_desc(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -502,7 +502,7 @@ static void test_vocab_from_train(void)
     free(counts);
     free(train);
 }
-#line 1583 "book/13-poems.nw"
+#line 1592 "book/13-poems.nw"
 static void test_model_size(void)
 {
     check_section("本章的模型：尺寸和参数个数（13 章）");
@@ -519,7 +519,7 @@ static void test_model_size(void)
     CHECK_NEAR(4.0 * (double)b.total / 1e6, 7.8, 0.05);          /* 7.8 MB */
     CHECK_NEAR(124439808.0 / (double)b.total, 64, 0.5);           /* GPT-2 最小的一版是它的六十多倍 */
 }
-#line 1634 "book/13-poems.nw"
+#line 1643 "book/13-poems.nw"
 static void test_checkpoint_roundtrip(void)
 {
     check_section("检查点：写了再读，每一位都相同（13 章）");
@@ -572,7 +572,7 @@ static void test_checkpoint_roundtrip(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1693 "book/13-poems.nw"
+#line 1702 "book/13-poems.nw"
 /* 改头部：edit(root) 之后重新印出头部，补空格，接上原来的数据段 */
 static unsigned char *rebuild(const unsigned char *good, size_t n, void (*edit)(cJSON *),
                               size_t *out_n)
@@ -709,7 +709,7 @@ static void test_bad_checkpoints(void)
     poet_vocab_free(&v);
     remove(path);
 }
-#line 1851 "book/13-poems.nw"
+#line 1860 "book/13-poems.nw"
 static void test_lr(void)
 {
     check_section("学习率：预热，再按余弦降下来（13 章）");
@@ -721,7 +721,7 @@ static void test_lr(void)
     CHECK_NEAR(poet_lr(&o, 1500), 3e-4, 1e-9);
     CHECK(poet_lr(&o, 400) > poet_lr(&o, 401));         /* 预热之后一路下降 */
 }
-#line 1868 "book/13-poems.nw"
+#line 1877 "book/13-poems.nw"
 static void test_eval_windows(void)
 {
     check_section("检验：按 n_ctx 切段，每段第一个以后的位置都要猜（13 章）");
@@ -747,7 +747,7 @@ static void test_eval_windows(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 1935 "book/13-poems.nw"
+#line 1944 "book/13-poems.nw"
 static void test_threads_same_bits(void)
 {
     check_section("同一个种子：一个线程和两个线程训练出的每一位都相同（13 章）");
@@ -778,7 +778,7 @@ static void test_threads_same_bits(void)
     poet_trainer_free(&a);
     poet_trainer_free(&b);
 }
-#line 1968 "book/13-poems.nw"
+#line 1977 "book/13-poems.nw"
 static void test_resume_same_bits(void)
 {
     check_section("存盘、读回、接着训练：与一口气训练的每一位相同（13 章）");
@@ -817,7 +817,7 @@ static void test_resume_same_bits(void)
     remove(model);
     remove(state);
 }
-#line 2015 "book/13-poems.nw"
+#line 2024 "book/13-poems.nw"
 static size_t draw_counts(const float *scores, const unsigned char *ok, size_t V, poet_write_options o,
                           size_t draws, size_t *count)
 {
@@ -923,7 +923,7 @@ static void test_sampling_rules(void)
     CHECK_INT(outside, 0);
     free(r); free(sorted); free(all); free(cnt);
 }
-#line 2127 "book/13-poems.nw"
+#line 2136 "book/13-poems.nw"
 static void test_repetition_rules(void)
 {
     check_section("取字：重复的惩罚和不许重复的 n 元组（13 章）");
@@ -949,7 +949,7 @@ static void test_repetition_rules(void)
     CHECK_INT(poet_ban_ngrams(ok, a, 5, 0), 0);
     CHECK_INT(poet_ban_ngrams(ok, a, 1, 3), 0);       /* 还不够 n − 1 个字 */
 }
-#line 2159 "book/13-poems.nw"
+#line 2168 "book/13-poems.nw"
 static void test_write_layout(void)
 {
     check_section("按体裁写：格式由程序保证（13 章）");
@@ -1026,7 +1026,7 @@ static void test_write_layout(void)
         poet_vocab_free(&v);
     }
 }
-#line 2249 "book/13-poems.nw"
+#line 2258 "book/13-poems.nw"
 static void check_prepare_error(const char *json, size_t n, const char *what)
 {
     char dir[4096], file[4200];
@@ -1061,7 +1061,7 @@ static void test_prepare_errors(void)
     check_prepare_error(bad_utf8, sizeof bad_utf8 - 1, "第 1 首诗在第 7 个字节处不是合法的 UTF-8");
     check_prepare_error(nothing_left, sizeof nothing_left - 1, "一首诗也没有留下");
 }
-#line 2308 "book/13-poems.nw"
+#line 2317 "book/13-poems.nw"
 /* 临时的语料文件夹 dir 里写一个只有一首五言绝句的文件 name */
 static void corpus_file(const char *dir, const char *name)
 {
@@ -1166,7 +1166,7 @@ static void test_poet_edges(void)
     test_state_ranges();
     test_one_window();
 }
-#line 2513 "book/13-poems.nw"
+#line 2522 "book/13-poems.nw"
 static void test_ngram(void)
 {
     check_section("一元和二元模型在检验集上的损失（13 章）");
@@ -1185,7 +1185,7 @@ static void test_ngram(void)
     CHECK_NEAR(uni, -log(3.0 / 7.0), 1e-12);
     CHECK_NEAR(bi, -log(0.8 + 0.2 * 3.0 / 7.0), 1e-12);
 }
-#line 2605 "book/13-poems.nw"
+#line 2614 "book/13-poems.nw"
 static void test_speed_table(void)
 {
     check_section("和 PyTorch 比速度的表：倍数是 C 的速度除以 PyTorch 的（13 章）");
@@ -1194,7 +1194,7 @@ static void test_speed_table(void)
     CHECK_NEAR(4849.0 / 8362, 0.58, 0.005);
     CHECK_NEAR(5066.0 / 2126, 2.38, 0.005);
 }
-#line 2652 "book/13-poems.nw"
+#line 2661 "book/13-poems.nw"
 static void test_replay_log(void)
 {
     check_section("训练日志：从记下的设置和种子重做前两步，损失一字不差（13 章）");
@@ -1243,7 +1243,7 @@ static void test_replay_log(void)
     cJSON_Delete(o);
     free(log);
 }
-#line 2705 "book/13-poems.nw"
+#line 2714 "book/13-poems.nw"
 static void test_shipped(void)
 {
     check_section("本书的检查点：形状、大小、检验集上的损失（13 章）");
@@ -1320,7 +1320,7 @@ static void test_shipped(void)
     }
     free(buf);
 }
-#line 2966 "book/13-poems.nw"
+#line 2975 "book/13-poems.nw"
 static void test_exercise_lines(void)
 {
     check_section("练习 5 的诗句在检验集里、不在训练集里（13 章）");
@@ -1346,7 +1346,7 @@ static void test_exercise_lines(void)
     free(train);
     free(valid);
 }
-#line 2997 "book/13-poems.nw"
+#line 3006 "book/13-poems.nw"
 static int load_shipped_rhyme(attn_gpt *m, poet_vocab *v, poet_rhyme *r)
 {
     poet_err e;
@@ -1415,7 +1415,7 @@ static void test_checker(void)
     attn_gpt_free(&m);
     poet_vocab_free(&v);
 }
-#line 2788 "book/13-poems.nw"
+#line 2797 "book/13-poems.nw"
 /* 本书的检查点写诗的统计（正文引用的数） */
 enum { SHIP_JUE_DISTINCT = 200, SHIP_JUE_VERBATIM = 1,
        SHIP_FREE_OTHER = 75, SHIP_FREE_WUJUE = 61, SHIP_FREE_QIJUE = 40,
@@ -1492,7 +1492,7 @@ static void test_shipped_writing(void)
     free(train); free(valid);
 }
 
-#line 2869 "book/13-poems.nw"
+#line 2878 "book/13-poems.nw"
 static void test_stages(void)
 {
     check_section("训练到一半的检查点：先学会标点和句长，再学会体裁，最后学会押韵（13 章）");
@@ -1573,7 +1573,7 @@ static void test_stages(void)
         poet_vocab_free(&v);
     }
 }
-#line 3072 "book/13-poems.nw"
+#line 3081 "book/13-poems.nw"
 /* [体裁][取法][几首、合格式、重复、押韵]；取法：真诗、温度 0.8 和 top-k 40、缺省不管押韵、缺省 */
 static const size_t SHIP_CHECK[3][4][4] = {
     {{283, 281, 4, 213}, {200, 200, 43, 148}, {200, 200, 0, 159}, {200, 200, 0, 200}},
@@ -1633,7 +1633,7 @@ static void test_shipped_checker(void)
     poet_vocab_free(&v);
     free(valid);
 }
-#line 3137 "book/13-poems.nw"
+#line 3146 "book/13-poems.nw"
 static void test_shipped_heads(void)
 {
     check_section("本书的检查点的注意力：前一个字、上一句同一位置、上一联的韵脚（13 章）");
@@ -1677,7 +1677,7 @@ static void test_shipped_heads(void)
     }
     ch13_heads_free(&hs);
 }
-#line 3185 "book/13-poems.nw"
+#line 3194 "book/13-poems.nw"
 static void test_shipped_light(void)
 {
     check_section("本书的检查点里的“光”：各层按意思归对的比例（13 章）");
@@ -1733,12 +1733,12 @@ static void test_shipped_light(void)
     ch13_light_close(&c);
 }
 
-#line 1108 "book/13-poems.nw"
+#line 1117 "book/13-poems.nw"
 int main(void)
 {
-#line 1132 "book/13-poems.nw"
+#line 1141 "book/13-poems.nw"
     test_utf8();
-#line 1167 "book/13-poems.nw"
+#line 1176 "book/13-poems.nw"
     test_clean();
     test_forms();
     if (!check_light("读一遍全唐诗的原始 JSON"))
@@ -1748,11 +1748,11 @@ int main(void)
         test_splits();
     if (!check_light("从训练集重数词表"))
         test_vocab_from_train();
-#line 1577 "book/13-poems.nw"
+#line 1586 "book/13-poems.nw"
     test_model_size();
     test_checkpoint_roundtrip();
     test_bad_checkpoints();
-#line 1841 "book/13-poems.nw"
+#line 1850 "book/13-poems.nw"
     test_lr();
     test_eval_windows();
     test_threads_same_bits();
@@ -1760,16 +1760,16 @@ int main(void)
     test_sampling_rules();
     test_repetition_rules();
     test_write_layout();
-#line 2241 "book/13-poems.nw"
+#line 2250 "book/13-poems.nw"
     test_prepare_errors();
-#line 2304 "book/13-poems.nw"
+#line 2313 "book/13-poems.nw"
     test_poet_edges();
-#line 2483 "book/13-poems.nw"
+#line 2492 "book/13-poems.nw"
     if (!check_light("一元和二元模型"))
         test_ngram();
-#line 2601 "book/13-poems.nw"
+#line 2610 "book/13-poems.nw"
     test_speed_table();
-#line 2628 "book/13-poems.nw"
+#line 2637 "book/13-poems.nw"
     if (!check_light("重做训练日志的前两步"))
         test_replay_log();
     if (!check_light("本书的检查点在检验集上的损失"))
@@ -1786,6 +1786,6 @@ int main(void)
         test_shipped_heads();
     if (!check_light("本书的检查点里“光”的向量"))
         test_shipped_light();
-#line 1111 "book/13-poems.nw"
+#line 1120 "book/13-poems.nw"
     return check_summary("ch13");
 }
