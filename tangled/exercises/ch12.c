@@ -9,7 +9,7 @@
 
 #include "../examples/ch12.h"
 
-#line 3605 "book/12-learning.nw"
+#line 3641 "book/12-learning.nw"
 static int ex_descent(int argc, char **argv)
 {
     float a = 25.0f, lr = 0.07f, beta = 0.0f;
@@ -50,7 +50,7 @@ static int ex_descent(int argc, char **argv)
     return 0;
 }
 
-#line 3647 "book/12-learning.nw"
+#line 3683 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -81,7 +81,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 3679 "book/12-learning.nw"
+#line 3715 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -116,7 +116,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 3715 "book/12-learning.nw"
+#line 3751 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;
