@@ -1,4 +1,4 @@
-#line 3417 "book/12-learning.nw"
+#line 3452 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -149,7 +149,7 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3435 "book/12-learning.nw"
+#line 3470 "book/12-learning.nw"
 #include "../examples/fluffy_task.h"
 #include "../examples/ch12.h"
 
@@ -226,7 +226,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3440 "book/12-learning.nw"
+#line 3475 "book/12-learning.nw"
 int main(void)
 {
 #line 2327 "book/12-learning.nw"
@@ -443,6 +443,39 @@ int main(void)
             after += (double)T.grad[i] * T.grad[i];
         CHECK_NEAR(sqrt(after), T.grad_norm, 1e-6 * T.grad_norm);
         fluffy_free(&T);
+    }
+#line 3377 "book/12-learning.nw"
+    check_section("学习率 1e-2，每 100 步检验：种子 1、2、6 裁剪到 1 才全对过，种子 3 反过来");
+    if (!check_light("四个种子，裁剪与不裁剪各训练至多 2000 步")) {
+        const unsigned long long seeds[4] = {1, 2, 3, 6};
+        for (int i = 0; i < 4; i++)
+            for (int clip = 0; clip <= 1; clip++) {
+                fluffy_trainer T;
+                float loss = NAN, acc = 0;
+                double top = 0;                /* 裁剪之前梯度最长的一步 */
+                int first = 0;                 /* 第一次全对的步数；0：2000 步内没有全对过 */
+                CHECK_OK(fluffy_init(&T, seeds[i]));
+                T.lr = 1e-2f;
+                T.clip = clip;
+                for (int s = 1; s <= 2000 && first == 0; s++) {
+                    fluffy_step(&T, NULL);
+                    top = T.grad_norm > top ? T.grad_norm : top;
+                    if (s % 100 == 0) {
+                        fluffy_eval(&T.m, &loss, &acc);
+                        first = acc == 1.0f ? s : 0;
+                    }
+                }
+                printf("  种子 %llu，clip = %d：第一次全对在第 %d 步，检验损失 %.4f，"
+                       "梯度最长 %.1f\n", seeds[i], clip, first, loss, top);
+                CHECK((first > 0) == (clip == (seeds[i] != 3)));
+                if (first == 0)                /* 没学会的停在 ln 4 附近 */
+                    CHECK(fabs(loss - log(4.0)) < 0.25);
+                if (seeds[i] == 1 && clip)
+                    CHECK(first > 0 && first <= 1000);
+                if (seeds[i] == 1 && !clip)    /* 不裁剪时梯度跳到十几、几十 */
+                    CHECK(top > 10);
+                fluffy_free(&T);
+            }
     }
 #line 2552 "book/12-learning.nw"
     check_section("注意力 dropout：一个掩码下的一行权重；8 个掩码的期望等于不丢时的输出");
@@ -1035,7 +1068,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 3377 "book/12-learning.nw"
+#line 3412 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -1063,12 +1096,12 @@ int main(void)
             CHECK(b.g1 < 1e-2 * b.g0);     /* 优化的构建里约 1e-3 和 4e-5，-O0 的构建里约 2e-4 和 4e-3 */
         }
     }
-#line 3407 "book/12-learning.nw"
+#line 3442 "book/12-learning.nw"
     check_section("练习 5：质地固定在前时，语言的熵是 1.5 ln 2");
     {
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3473 "book/12-learning.nw"
+#line 3509 "book/12-learning.nw"
     return check_summary("ch12");
 }
