@@ -15,7 +15,11 @@ set palette defined (0 "white", 0.5 "#6baed6", 1 "#08306b")
 unset colorbox
 unset key
 # 只标换行和每句的末字（韵脚是“流”“楼”）；细线分开四句
-set tics scale 0 font ",8"
+# HTML（SVG）在手机上会缩到一半左右宽，所以 SVG 的字大一些
+ticfont = GPVAL_TERM eq "svg" ? ",15" : ",8"
+titlefont = GPVAL_TERM eq "svg" ? ",15" : ",9"
+cbfont = GPVAL_TERM eq "svg" ? ",14" : ",8"
+set tics scale 0 font ticfont
 set xtics ("↵" 0, "尽" 5, "流" 11, "目" 17, "楼" 23)
 set ytics ("↵" 0, "尽" 5, "流" 11, "目" 17, "楼" 23)
 do for [b in "6.5 12.5 18.5"] {
@@ -26,10 +30,10 @@ names = "前一个字 同一联里上一句的同一位置 上一个韵脚"
 do for [k=0:2] {
   layer = word(heads, 2 * k + 1)
   head = word(heads, 2 * k + 2)
-  set title "头 (" . layer . ", " . head . ")\n" . word(names, k + 1) font ",9"
+  set title "头 (" . layer . ", " . head . ")\n" . word(names, k + 1) font titlefont
   if (k == 2) {
     set colorbox user origin screen 0.885, 0.3 size screen 0.015, 0.45
-    set cbtics 0.25 font ",8"
+    set cbtics 0.25 font cbfont
   }
   plot datafile index k using 2:1:3 with image
 }
