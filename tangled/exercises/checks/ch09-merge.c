@@ -76,7 +76,7 @@ static int merge_case(const char *what, size_t split, float far, unsigned long l
         gap_hi = fmaxf(gap_hi, m1 - m2);
     }
     int ok = st == ATTN_OK && m_ok && worst_l <= tol && worst_o <= tol;
-    printf("%s：返回 %d，m %s，ℓ 的相对差 %.2g，acc/ℓ 与 attn_sdpa 最大差 %.2g（容差 %.0e）",
+    printf("%s：返回 %d，m %s，l 的相对差 %.2g，acc/l 与 attn_sdpa 最大差 %.2g（容差 %.0e）",
            what, st, m_ok ? "对" : "不对", worst_l, worst_o, tol);
     if (far != 0.0f)
         printf("，m₁ − m₂ 在 %.0f 到 %.0f 之间", gap_lo, gap_hi);
@@ -111,7 +111,7 @@ int ex_check_ch09_merge(void)
     int ok = st == ATTN_OK && m == -INFINITY && l == 0.0f;
     for (size_t c = 0; c < MDV; c++)
         ok = ok && a[c] == 0.0f;
-    printf("两段都空：返回 %d，m = %g，ℓ = %g，acc[0] = %g，应当是 -inf、0、0%s\n", st,
+    printf("两段都空：返回 %d，m = %g，l = %g，acc[0] = %g，应当是 -inf、0、0%s\n", st,
            m, l, a[0], ok ? "" : "  ← 不对");
     if (!ok)
         result = EX_FAIL;
