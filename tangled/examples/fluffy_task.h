@@ -215,7 +215,7 @@ static inline __attribute__((unused)) void fluffy_eval(const attn_gpt *m, float 
     fluffy_eval_scaled(m, 0.0f, loss, acc);
 }
 
-#line 4092 "book/12-learning.nw"
+#line 4093 "book/12-learning.nw"
 /* w[(layer·n_heads + head)·n·n + i·n + j]：第 layer 层第 head 个头，查询 i 对键 j 的权重。
    n ≤ 8，d_model ≤ 32；出错时返回状态码 */
 static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, float *w)
@@ -243,7 +243,7 @@ static inline int fluffy_patterns(const attn_gpt *m, const int *tok, size_t n, f
     return st;
 }
 
-#line 4124 "book/12-learning.nw"
+#line 4125 "book/12-learning.nw"
 static inline void fluffy_colour_share(const attn_gpt *m, size_t layer, size_t head,
                                        double *col, double *tex, double *low)
 {

@@ -9,7 +9,7 @@
 
 #include "../examples/ch12.h"
 
-#line 3653 "book/12-learning.nw"
+#line 3654 "book/12-learning.nw"
 static int ex_descent(int argc, char **argv)
 {
     float a = 25.0f, lr = 0.07f, beta = 0.0f;
@@ -50,7 +50,7 @@ static int ex_descent(int argc, char **argv)
     return 0;
 }
 
-#line 3695 "book/12-learning.nw"
+#line 3696 "book/12-learning.nw"
 static int ex_ce(int argc, char **argv)
 {
     const char *logits = "1000,0";
@@ -81,7 +81,7 @@ static int ex_ce(int argc, char **argv)
     return 0;
 }
 
-#line 3727 "book/12-learning.nw"
+#line 3728 "book/12-learning.nw"
 static int ex_softmax_grad(int argc, char **argv)
 {
     const char *scores = "2,1,3", *dps = "1,0,0";
@@ -116,7 +116,7 @@ static int ex_softmax_grad(int argc, char **argv)
     return 0;
 }
 
-#line 3763 "book/12-learning.nw"
+#line 3764 "book/12-learning.nw"
 static int ex_gelu_grad(int argc, char **argv)
 {
     float x = 0.0f;

@@ -1,4 +1,4 @@
-#line 4016 "book/12-learning.nw"
+#line 4017 "book/12-learning.nw"
 /* 图的数据：块 0 每行 "步数 不裁剪的梯度长度 裁剪的梯度长度"（裁剪之前量的），
    块 1 每行 "步数 不裁剪的检验损失 裁剪的检验损失" */
 #include "attn.h"

@@ -1,4 +1,4 @@
-#line 4163 "book/12-learning.nw"
+#line 4164 "book/12-learning.nw"
 /* 图 12.2 的数据：两块（以两个空行分开），每行 "查询 键 权重"，第 0 层最看重颜色的那个头 */
 #include "attn.h"
 

@@ -1,4 +1,4 @@
-#line 4059 "book/12-learning.nw"
+#line 4060 "book/12-learning.nw"
 /* 图 12.1 的数据：每 20 步一行 "步数 训练损失(这 20 步的平均) 检验损失" */
 #include "attn.h"
 

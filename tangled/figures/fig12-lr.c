@@ -1,4 +1,4 @@
-#line 3976 "book/12-learning.nw"
+#line 3977 "book/12-learning.nw"
 /* 图的数据：L(w) = (w − 3)² 上从 0 出发的梯度下降，每行 "步数 w(η=0.1) w(0.5) w(0.9) w(1) w(1.1)" */
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-#line 3943 "book/12-learning.nw"
+#line 3944 "book/12-learning.nw"
 /* 图 12.x 的数据：L = (x² + 25y²)/2 上从 (1, 1) 出发的三条路，各 31 行 "x y"（以两个空行分开）：
    梯度下降（η = 0.07）、动量（η = 0.07，β = 0.5）、Adam（η = 0.1） */
 #include "../examples/ch12.h"

@@ -1,4 +1,4 @@
-#line 3998 "book/12-learning.nw"
+#line 3999 "book/12-learning.nw"
 /* 图的数据：lr_warmup_cosine(t, 200, 10000, 3e-3, 3e-4)，每行 "步数 学习率" */
 #include "../examples/ch12.h"
 

@@ -1,4 +1,4 @@
-#line 4202 "book/12-learning.nw"
+#line 4203 "book/12-learning.nw"
 /* 图 12.2 的活图：在页面里训练，看损失和注意力模式。 */
 #include "attn.h"
 #include "live_json.h"

@@ -1,4 +1,4 @@
-#line 3452 "book/12-learning.nw"
+#line 3453 "book/12-learning.nw"
 #include "attn.h"
 #include "attn_core.h"
 #include "check.h"
@@ -149,7 +149,7 @@ __attribute__((constructor)) static void ch12_one_thread(void)
 }
 #endif
 
-#line 3470 "book/12-learning.nw"
+#line 3471 "book/12-learning.nw"
 #include "../examples/fluffy_task.h"
 #include "../examples/ch12.h"
 
@@ -226,7 +226,7 @@ static int scale_experiment(unsigned long long seed, float scale, float qk_std, 
     return st;
 }
 
-#line 3475 "book/12-learning.nw"
+#line 3476 "book/12-learning.nw"
 int main(void)
 {
 #line 2327 "book/12-learning.nw"
@@ -446,7 +446,8 @@ int main(void)
     }
 #line 3377 "book/12-learning.nw"
     check_section("学习率 1e-2，每 100 步检验：种子 1、2、6 裁剪到 1 才全对过，种子 3 反过来");
-    if (!check_light("四个种子，裁剪与不裁剪各训练至多 2000 步")) {
+    if (!check_light("四个种子，裁剪与不裁剪各训练至多 2000 步") &&
+        !check_optimized("哪几个种子学会，取决于每一次舍入")) {
         const unsigned long long seeds[4] = {1, 2, 3, 6};
         for (int i = 0; i < 4; i++)
             for (int clip = 0; clip <= 1; clip++) {
@@ -1068,7 +1069,7 @@ int main(void)
             fluffy_free(&T);
         }
     }
-#line 3412 "book/12-learning.nw"
+#line 3413 "book/12-learning.nw"
     check_section("不缩放（d_k = 64）：初值时梯度大 √d_k 倍；训练中冲进饱和，梯度变小，学不会");
     if (!check_light("缩放与不缩放各训练几次")) {
         CHECK_NEAR(0.02 * sqrt(64.0), 0.16, 1e-12);
@@ -1096,12 +1097,12 @@ int main(void)
             CHECK(b.g1 < 1e-2 * b.g0);     /* 优化的构建里约 1e-3 和 4e-5，-O0 的构建里约 2e-4 和 4e-3 */
         }
     }
-#line 3442 "book/12-learning.nw"
+#line 3443 "book/12-learning.nw"
     check_section("练习 5：质地固定在前时，语言的熵是 1.5 ln 2");
     {
         CHECK_NEAR(3 * log(4.0) / 4, 1.0397, 5e-5);
         CHECK_NEAR(1.5 * log(2.0), 1.0397, 5e-5);
     }
-#line 3509 "book/12-learning.nw"
+#line 3510 "book/12-learning.nw"
     return check_summary("ch12");
 }

@@ -1,4 +1,4 @@
-#line 3856 "book/12-learning.nw"
+#line 3857 "book/12-learning.nw"
 /* exercises/answers/ch12-gelu-backward.c — 练习 6 的参考答案 */
 #include "attn.h"
 #include "ex.h"

@@ -1,4 +1,4 @@
-#line 3885 "book/12-learning.nw"
+#line 3886 "book/12-learning.nw"
 /* ch12-gelu-backward：GELU 的反向传播（第 12 章练习 6） */
 #include "ex.h"
 

@@ -1,4 +1,4 @@
-#line 3837 "book/12-learning.nw"
+#line 3838 "book/12-learning.nw"
 /* exercises/ch12-gelu-backward.c — 第 12 章练习 6：GELU 的反向传播。
    写完后运行：cmake --build build --target attn-ex && build/attn-ex check ch12-gelu-backward */
 #include "attn.h"
