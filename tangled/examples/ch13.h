@@ -1,4 +1,4 @@
-#line 7567 "book/13-poems.nw"
+#line 7569 "book/13-poems.nw"
 /* examples/ch13.h — 第 13 章的图、活图和测试共用：挑出三种头；“光”的向量 */
 #ifndef EXAMPLES_CH13_H
 #define EXAMPLES_CH13_H
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7552 "book/13-poems.nw"
+#line 7554 "book/13-poems.nw"
 /* 月光 日光 灯光 烛光 星光 | 春光 风光 山光 湖光 | 恩光 荣光：前一个字和它的组 */
 static const uint32_t light_before[] = {0x6708, 0x65E5, 0x706F, 0x70DB, 0x661F,
                                         0x6625, 0x98CE, 0x5C71, 0x6E56,
@@ -19,7 +19,7 @@ enum { LIGHT_BEFORE = 11, LIGHT_GROUPS = 3, LIGHT_PER_GROUP = 60, LIGHT = 0x5149
 /* 每组随机取 60 处的种子；对照：把 11 个前一个字随机重分成 5、4、2 个一组，200 次 */
 enum { LIGHT_SEED = 1, LIGHT_NULL_SEED = 2, LIGHT_NULL_TRIALS = 200 };
 
-#line 7579 "book/13-poems.nw"
+#line 7581 "book/13-poems.nw"
 /* 本书的检查点，检验集的前 POET_SURVEY_POEMS 首诗上每个头的统计，和挑出的三种头 */
 typedef struct {
     attn_gpt m;

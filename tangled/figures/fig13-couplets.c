@@ -1,4 +1,4 @@
-#line 8030 "book/13-poems.nw"
+#line 8032 "book/13-poems.nw"
 /* 图的数据：两个头在对照的字对上的平均权重和同距离的基线，每行 "名字 权重 基线"
    （头 pick[1]：四联之内和跨联的同一位置；头 pick[2]：韵脚和不押韵的句末） */
 #include "../examples/ch13.h"

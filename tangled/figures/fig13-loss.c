@@ -1,4 +1,4 @@
-#line 7737 "book/13-poems.nw"
+#line 7739 "book/13-poems.nw"
 /* 图 13.2 的数据：三块，以两个空行分开。
    0：每行 "步数 训练损失"（每 10 步的平均）；1：每行 "步数 检验损失"；2：一行 "一元 二元" */
 #include "../programs/poet/poet.h"
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 7797 "book/13-poems.nw"
+#line 7799 "book/13-poems.nw"
 static int read_split(const poet_vocab *v, const char *name, int **ids, size_t *n)
 {
     char path[4096], *text;
@@ -40,7 +40,7 @@ static int read_tokens(int **train, size_t *n_train, int **valid, size_t *n_vali
     return st;
 }
 
-#line 7749 "book/13-poems.nw"
+#line 7751 "book/13-poems.nw"
 int main(void)
 {
     char *log;

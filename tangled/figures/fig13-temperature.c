@@ -1,4 +1,4 @@
-#line 7968 "book/13-poems.nw"
+#line 7970 "book/13-poems.nw"
 /* 图 13.x 的数据：读了换行和“白日依山”以后，下一个字（只算汉字）的概率；分数最大的十个字，
    每行 "名次 字 温度0.5 温度0.8 温度1 温度1.5" */
 #include "../programs/poet/poet.h"

@@ -1,4 +1,4 @@
-#line 7689 "book/13-poems.nw"
+#line 7691 "book/13-poems.nw"
 /* 图 13.1 的数据：训练集里各个汉字出现的次数，从多到少；每行 "名次 次数" */
 #include "../programs/poet/poet.h"
 

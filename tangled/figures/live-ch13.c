@@ -1,10 +1,10 @@
-#line 8146 "book/13-poems.nw"
+#line 8148 "book/13-poems.nw"
 /* 活图 ch13-poems 的数据：在页面里写诗，看注意力 */
 #include "attn.h"
 #include "live_json.h"
 #include "../examples/ch13.h"
 
-#line 8210 "book/13-poems.nw"
+#line 8212 "book/13-poems.nw"
 /* 按网页上的操作写一首诗（同 attn-poet write，种子 seed），期望的数：每个字的概率 p-k（模型读了前面的字以后，
    不加温度和限制的 softmax 给这个字的概率），和第 layer 层四个头在第 at 个字上的权重 w-h-j */
 static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_rhyme *rhyme, const char *start,
@@ -52,7 +52,7 @@ static void live_poem_check(const attn_gpt *m, const poet_vocab *v, const poet_r
     free(pat);
 }
 
-#line 8153 "book/13-poems.nw"
+#line 8155 "book/13-poems.nw"
 int main(void)
 {
     ch13_heads hs;

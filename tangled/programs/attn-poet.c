@@ -1,4 +1,4 @@
-#line 6841 "book/13-poems.nw"
+#line 6843 "book/13-poems.nw"
 /* attn-poet：第 13 章的程序——整理全唐诗（prepare）、训练（train）、检验（eval）、写诗（write） */
 #define _POSIX_C_SOURCE 200809L
 #include "attn.h"
@@ -26,7 +26,7 @@
 #define POET_STR2(x) #x
 #define POET_STR(x) POET_STR2(x)
 
-#line 6903 "book/13-poems.nw"
+#line 6905 "book/13-poems.nw"
 static const char usage_main[] =
     "用法：attn-poet <子命令> [选项]      （每个子命令的选项：attn-poet <子命令> --help）\n"
     "  prepare   整理全唐诗：训练集、检验集、词表\n"
@@ -40,7 +40,7 @@ static const char usage_prepare[] =
     "  --out DIR        写出 train.txt、valid.txt、vocab.json、prepare.json（缺省：" POET_DEFAULT_DATA "）\n"
     "  --min-count N    词表收训练集里出现至少 N 次的字（缺省 5）\n"
     "  --json           计数印成一行 JSON\n";
-#line 7047 "book/13-poems.nw"
+#line 7049 "book/13-poems.nw"
 static const char usage_train[] =
     "用法：attn-poet train [选项]\n"
     "  --data DIR          整理好的数据（缺省：" POET_DEFAULT_DATA "）\n"
@@ -61,7 +61,7 @@ static const char usage_train[] =
     "  --json              每一步、每次检验印一行 JSON（训练的日志）\n"
     "  --save-initial FILE 训练之前的模型也存一份（和 PyTorch 对照用）\n"
     "  --trace             JSON 的每一步另有训练用的秒数和各窗口的起点（同上）\n";
-#line 7388 "book/13-poems.nw"
+#line 7390 "book/13-poems.nw"
 static const char usage_eval[] =
     "用法：attn-poet eval [--checkpoint FILE] [--text TEXT | --file FILE] [--threads T] [--json]\n"
     "  --checkpoint FILE   检查点（缺省：" POET_DEFAULT_CHECKPOINT "）\n"
@@ -88,7 +88,7 @@ static const char usage_write[] =
     "  --seed S            种子：第 i 首（从 0 数）用种子 S+i（缺省 1）\n"
     "  --json              每首一行 JSON\n";
 
-#line 6923 "book/13-poems.nw"
+#line 6925 "book/13-poems.nw"
 /* 选项出错：说明和用法印到标准错误，返回退出状态 2 */
 static int bad_option(const char *cmd, const char *usage, const char *what, const char *arg)
 {
@@ -161,7 +161,7 @@ static int failed(const char *cmd, const poet_err *e)
     return 1;
 }
 
-#line 6997 "book/13-poems.nw"
+#line 6999 "book/13-poems.nw"
 static int cmd_prepare(int argc, char **argv)
 {
     const char *corpus = POET_DEFAULT_CORPUS, *out = POET_DEFAULT_DATA;
@@ -201,7 +201,7 @@ static int cmd_prepare(int argc, char **argv)
     return 0;
 }
 
-#line 7126 "book/13-poems.nw"
+#line 7128 "book/13-poems.nw"
 /* 读一个文本文件，换成词元 */
 static int read_ids(const char *dir, const char *name, const poet_vocab *v, int **ids, size_t *n,
                     poet_err *e)
@@ -239,7 +239,7 @@ static int read_data(const char *dir, poet_vocab *v, int **train, size_t *n_trai
     return st;
 }
 
-#line 7072 "book/13-poems.nw"
+#line 7074 "book/13-poems.nw"
 static double seconds_since(const struct timespec *t0)
 {
     struct timespec t1;
@@ -249,7 +249,7 @@ static double seconds_since(const struct timespec *t0)
 
 static int cmd_train(int argc, char **argv)
 {
-#line 7165 "book/13-poems.nw"
+#line 7167 "book/13-poems.nw"
     const char *data = POET_DEFAULT_DATA, *out = NULL, *resume = NULL, *initial = NULL;
     poet_train_options o = {POET_DEFAULT_STEPS, 16, 6e-3f, 3e-4f, 200, 0.1f, 1.0f, 1};
     size_t layers = 4, width = 128, heads = 4, ctx = 128, threads = default_threads();
@@ -316,7 +316,7 @@ static int cmd_train(int argc, char **argv)
         snprintf(out_default, sizeof out_default, "%s/poems.safetensors", data);
         out = resume != NULL ? resume : out_default;
     }
-#line 7082 "book/13-poems.nw"
+#line 7084 "book/13-poems.nw"
     poet_err e;
     poet_vocab v;
     int *train = NULL, *valid = NULL;
@@ -353,7 +353,7 @@ static int cmd_train(int argc, char **argv)
         free(train); free(valid); poet_vocab_free(&v);
         return failed("train", &e);
     }
-#line 7236 "book/13-poems.nw"
+#line 7238 "book/13-poems.nw"
     int tty = isatty(2);
     size_t B = T.o.batch, n_ctx = (size_t)T.m.cfg.n_ctx;
     size_t n_quick = n_valid < eval_chars ? n_valid : eval_chars;
@@ -425,13 +425,13 @@ static int cmd_train(int argc, char **argv)
                 st = poet_trainer_save(&T, state, &e);
         }
     }
-#line 7119 "book/13-poems.nw"
+#line 7121 "book/13-poems.nw"
     poet_trainer_free(&T);
     free(train); free(valid); poet_vocab_free(&v);
     return st == ATTN_OK ? 0 : failed("train", &e);
 }
 
-#line 7316 "book/13-poems.nw"
+#line 7318 "book/13-poems.nw"
 static int cmd_eval(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *text = NULL, *file = NULL;
@@ -502,7 +502,7 @@ static int cmd_eval(int argc, char **argv)
     return 0;
 }
 
-#line 7422 "book/13-poems.nw"
+#line 7424 "book/13-poems.nw"
 static int cmd_write(int argc, char **argv)
 {
     const char *checkpoint = POET_DEFAULT_CHECKPOINT, *start = "", *rhyme_file = POET_DEFAULT_DATA "/rhyme.tsv";
@@ -591,7 +591,7 @@ static int cmd_write(int argc, char **argv)
                         &len, &e);
         if (st != ATTN_OK)
             break;
-#line 7520 "book/13-poems.nw"
+#line 7522 "book/13-poems.nw"
         char text[4 * 512 + 1];
         size_t bytes = 0;
         for (size_t k = 0; k < len; k++)
@@ -615,7 +615,7 @@ static int cmd_write(int argc, char **argv)
             }
             fputs(n > 1 ? "\n\n" : "\n", stdout);
         }
-#line 7511 "book/13-poems.nw"
+#line 7513 "book/13-poems.nw"
     }
     poet_rhyme_free(&rhyme);
     attn_gpt_free(&m);
@@ -623,7 +623,7 @@ static int cmd_write(int argc, char **argv)
     return st == ATTN_OK ? 0 : failed("write", &e);
 }
 
-#line 6880 "book/13-poems.nw"
+#line 6882 "book/13-poems.nw"
 int main(int argc, char **argv)
 {
     static const struct {

@@ -1,4 +1,4 @@
-#line 4699 "book/13-poems.nw"
+#line 4701 "book/13-poems.nw"
 /* programs/poet/chars.c — 第 13 章：汉字和标点，UTF-8 的编码和解码 */
 #include "poet.h"
 
@@ -16,7 +16,7 @@ int poet_is_punct(uint32_t c)
            c == 0xFF1B || c == 0xFF1A || c == 0x3001;                    /* ； ： 、 */
 }
 
-#line 3934 "book/13-poems.nw"
+#line 3936 "book/13-poems.nw"
 long poet_utf8_next(const char *s, size_t n, size_t *at)
 {
     const unsigned char *p = (const unsigned char *)s + *at;
@@ -49,7 +49,7 @@ long poet_utf8_next(const char *s, size_t n, size_t *at)
     return (long)c;
 }
 
-#line 4726 "book/13-poems.nw"
+#line 4728 "book/13-poems.nw"
 int poet_utf8_decode(const char *s, size_t n, uint32_t *out, size_t *len, size_t *bad)
 {
     size_t at = 0, k = 0;
@@ -91,7 +91,7 @@ size_t poet_utf8_put(uint32_t c, char *out)
     return 4;
 }
 
-#line 4063 "book/13-poems.nw"
+#line 4065 "book/13-poems.nw"
 int poet_form_of(const uint32_t *c, size_t n)
 {
     size_t lines = 0, len = 0, want = 0;

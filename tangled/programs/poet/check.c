@@ -1,4 +1,4 @@
-#line 6082 "book/13-poems.nw"
+#line 6084 "book/13-poems.nw"
 /* programs/poet/check.c — 第 13 章：诗的检查器（合格式、重复、押韵）和它读的韵表 */
 #include "poet.h"
 
@@ -39,7 +39,7 @@ void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form,
     acc->rhymes += (size_t)rhymes;
 }
 
-#line 6096 "book/13-poems.nw"
+#line 6098 "book/13-poems.nw"
 void poet_rhyme_free(poet_rhyme *r)
 {
     free(r->zhe);
@@ -97,7 +97,7 @@ int poet_rhyme_load(const char *path, const poet_vocab *v, poet_rhyme *r, poet_e
     return st;
 }
 
-#line 6155 "book/13-poems.nw"
+#line 6157 "book/13-poems.nw"
 int poet_check_text(const poet_rhyme *r, const poet_vocab *v, int form, const char *text, size_t len,
                     poet_check *acc)
 {

@@ -1,4 +1,4 @@
-#line 5013 "book/13-poems.nw"
+#line 5015 "book/13-poems.nw"
 /* programs/poet/checkpoint.c — 第 13 章：safetensors 文件，GPT-2 的名字 */
 #include "poet.h"
 
@@ -14,7 +14,7 @@
 #error "safetensors 的数据是小端序的；这份代码直接复制 float，只适用于小端序的机器"
 #endif
 
-#line 5062 "book/13-poems.nw"
+#line 5064 "book/13-poems.nw"
 /* 出错：关掉 *f，写下说明，返回 POET_EDATA */
 __attribute__((format(printf, 3, 4)))
 static int st_fail(poet_safetensors *f, poet_err *e, const char *fmt, ...)
@@ -62,7 +62,7 @@ static int meta_size(const poet_safetensors *f, const char *key, size_t lo, size
     return ATTN_OK;
 }
 
-#line 5111 "book/13-poems.nw"
+#line 5113 "book/13-poems.nw"
 int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *f, poet_err *e)
 {
     memset(f, 0, sizeof *f);
@@ -94,7 +94,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     f->spans = malloc(((size_t)cJSON_GetArraySize(root) + 1) * sizeof *f->spans);
     if (f->spans == NULL)
         return st_fail(f, e, "内存不足");
-#line 4972 "book/13-poems.nw"
+#line 4974 "book/13-poems.nw"
     /* 头部里的每个张量：类型、形状、偏移；记下偏移，稍后查它们是否正好铺满数据段 */
     size_t count = 0;
     cJSON *item;
@@ -127,7 +127,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
         f->spans[count][1] = end;
         count++;
     }
-#line 5164 "book/13-poems.nw"
+#line 5166 "book/13-poems.nw"
     qsort(f->spans, count, sizeof *f->spans, by_begin);
     uint64_t at = 0;
     for (size_t i = 0; i < count; i++) {
@@ -139,7 +139,7 @@ int poet_safetensors_open(const unsigned char *buf, size_t n, poet_safetensors *
     }
     if (at != f->data_len)
         return st_fail(f, e, "数据段从第 %llu 个字节起有一段不属于任何张量", (unsigned long long)at);
-#line 5143 "book/13-poems.nw"
+#line 5145 "book/13-poems.nw"
     f->n_tensors = count;
     return ATTN_OK;
 }
@@ -157,7 +157,7 @@ void poet_safetensors_close(poet_safetensors *f)
     memset(f, 0, sizeof *f);
 }
 
-#line 5178 "book/13-poems.nw"
+#line 5180 "book/13-poems.nw"
 int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t rows, size_t cols,
                          float *dst, poet_err *e)
 {
@@ -181,7 +181,7 @@ int poet_safetensors_get(const poet_safetensors *f, const char *name, size_t row
     return ATTN_OK;
 }
 
-#line 5206 "book/13-poems.nw"
+#line 5208 "book/13-poems.nw"
 int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
                            const char *const *meta, poet_err *e)
 {
@@ -239,7 +239,7 @@ int poet_safetensors_write(const char *path, const poet_named *t, size_t n,
     return st;
 }
 
-#line 4901 "book/13-poems.nw"
+#line 4903 "book/13-poems.nw"
 /* parts 块各 rows × cols 的矩阵（一维的当作 1 × rows）左右拼成 fused[rows][parts·cols]；
    back 非零时反过来，把 fused 拆回各块 */
 static void stitch(float *const *part, size_t parts, size_t rows, size_t cols, float *fused, int back)
@@ -251,7 +251,7 @@ static void stitch(float *const *part, size_t parts, size_t rows, size_t cols, f
         }
 }
 
-#line 4914 "book/13-poems.nw"
+#line 4916 "book/13-poems.nw"
 /* 检查点里的一个张量：名字、形状，和它由参数块里的哪几块拼成 */
 typedef struct {
     poet_named t;
@@ -288,7 +288,7 @@ static size_t checkpoint_tensors(const attn_gpt_config *cfg, ckpt_tensor *c, siz
     return n;
 }
 
-#line 5267 "book/13-poems.nw"
+#line 5269 "book/13-poems.nw"
 int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const char *const *extra,
               poet_err *e)
 {
@@ -339,7 +339,7 @@ int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const ch
     return st;
 }
 
-#line 5321 "book/13-poems.nw"
+#line 5323 "book/13-poems.nw"
 int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     memset(m, 0, sizeof *m);
@@ -350,7 +350,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         return st;
     attn_gpt_config cfg;
     attn_param_breakdown count;
-#line 5370 "book/13-poems.nw"
+#line 5372 "book/13-poems.nw"
     size_t n_layer, n_head, n_embd, n_ctx;
     const char *vocab = poet_safetensors_meta(&f, "vocab");
     const char *eps = poet_safetensors_meta(&f, "layer_norm_epsilon");
@@ -388,7 +388,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
         poet_safetensors_close(&f);
         return st;
     }
-#line 5332 "book/13-poems.nw"
+#line 5334 "book/13-poems.nw"
     size_t L = (size_t)cfg.n_layers, tensors = attn_gpt_tensor_count(&cfg), biggest = 0, want = 0;
     ckpt_tensor *c = calloc(tensors ? tensors : 1, sizeof *c);
     if (c == NULL)
@@ -423,7 +423,7 @@ int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab
     return st;
 }
 
-#line 5044 "book/13-poems.nw"
+#line 5046 "book/13-poems.nw"
 int poet_load(const char *path, attn_gpt *m, poet_vocab *v, poet_err *e)
 {
     char *buf;

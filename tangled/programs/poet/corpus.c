@@ -1,4 +1,4 @@
-#line 4090 "book/13-poems.nw"
+#line 4092 "book/13-poems.nw"
 /* programs/poet/corpus.c — 第 13 章：把 chinese-poetry 的 JSON 整理成训练集、检验集和词表 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#line 4127 "book/13-poems.nw"
+#line 4129 "book/13-poems.nw"
 typedef struct {
     opencc_t cc;
     poet_corpus_stats *st;
@@ -119,7 +119,7 @@ static void prep_free(prep *P)
     free(P->cp); free(P->clean); free(P->utf8);
 }
 
-#line 3871 "book/13-poems.nw"
+#line 3873 "book/13-poems.nw"
 /* 只标出引语、书名、补字的符号：删掉符号，留下里面的字 */
 static int is_mark(uint32_t c)
 {
@@ -179,7 +179,7 @@ int poet_clean(const uint32_t *in, size_t n, uint32_t *out, size_t *n_out, int *
     return verdict;
 }
 
-#line 4016 "book/13-poems.nw"
+#line 4018 "book/13-poems.nw"
 uint64_t poet_fnv1a(const char *s, size_t n)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -195,7 +195,7 @@ int poet_is_valid(const char *s, size_t n)
     return poet_fnv1a(s, n) >> 60 == 0;
 }
 
-#line 4035 "book/13-poems.nw"
+#line 4037 "book/13-poems.nw"
 static int prepare_poem(prep *P, poet_err *e)
 {
     size_t n;
@@ -206,7 +206,7 @@ static int prepare_poem(prep *P, poet_err *e)
         P->st->dropped[verdict]++;
         return ATTN_OK;
     }
-#line 4004 "book/13-poems.nw"
+#line 4006 "book/13-poems.nw"
     /* P->clean[n] → UTF-8 → OpenCC 的 t2s → P->simp（以 '\0' 结尾） */
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
@@ -214,7 +214,7 @@ static int prepare_poem(prep *P, poet_err *e)
     char *simp = opencc_convert_utf8(P->cc, P->utf8, bytes);
     if (simp == NULL)
         return poet_fail(e, POET_EDATA, "OpenCC 转换失败：%s", opencc_error());
-#line 4046 "book/13-poems.nw"
+#line 4048 "book/13-poems.nw"
     size_t len = strlen(simp);
     int st = ATTN_OK;
     if (prep_seen(P, simp, len)) {
@@ -228,7 +228,7 @@ static int prepare_poem(prep *P, poet_err *e)
     return st;
 }
 
-#line 3837 "book/13-poems.nw"
+#line 3839 "book/13-poems.nw"
 static int prepare_file(prep *P, const char *path, poet_err *e)
 {
     char *buf;
@@ -250,7 +250,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
             st = poet_fail(e, POET_EDATA, "%s：第 %zu 首诗没有 paragraphs 数组", path, index + 1);
             break;
         }
-#line 3971 "book/13-poems.nw"
+#line 3973 "book/13-poems.nw"
         P->n_cp = 0;
         const cJSON *para;
         cJSON_ArrayForEach(para, paras) {
@@ -272,7 +272,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
         if (st != ATTN_OK)
             break;
         P->st->poems++;
-#line 3859 "book/13-poems.nw"
+#line 3861 "book/13-poems.nw"
         if ((st = prepare_poem(P, e)) != ATTN_OK)
             break;
         index++;
@@ -281,7 +281,7 @@ static int prepare_file(prep *P, const char *path, poet_err *e)
     return st;
 }
 
-#line 4239 "book/13-poems.nw"
+#line 4241 "book/13-poems.nw"
 /* 名字是 poet.tang.N.json 时返回 1，*num = N */
 static int tang_file(const char *name, unsigned long *num)
 {
@@ -361,7 +361,7 @@ static int list_files(const char *dir, tang_entry **files, size_t *count, poet_e
     return ATTN_OK;
 }
 
-#line 4323 "book/13-poems.nw"
+#line 4325 "book/13-poems.nw"
 static int write_split(const prep *P, const char *dir, const char *name, int valid, poet_err *e)
 {
     char path[4096];
@@ -393,7 +393,7 @@ static int write_stats(const poet_corpus_stats *st, unsigned min_count, const ch
     return ATTN_OK;
 }
 
-#line 4400 "book/13-poems.nw"
+#line 4402 "book/13-poems.nw"
 static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err *e)
 {
     poet_corpus_stats *st = P->st;
@@ -443,7 +443,7 @@ static int prepare_count(prep *P, unsigned min_count, const char *dir, poet_err 
     return status;
 }
 
-#line 4356 "book/13-poems.nw"
+#line 4358 "book/13-poems.nw"
 int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
                  poet_corpus_stats *st, poet_err *e)
 {

@@ -1,4 +1,4 @@
-#line 6487 "book/13-poems.nw"
+#line 6489 "book/13-poems.nw"
 /* programs/poet/heads.c — 第 13 章：取出注意力模式，统计三种字对上的权重 */
 #include "poet.h"
 
@@ -84,7 +84,7 @@ static void count_pairs(const float *patterns, size_t heads, size_t n, size_t L,
     }
 }
 
-#line 6512 "book/13-poems.nw"
+#line 6514 "book/13-poems.nw"
 /* 对照的字对：五言、七言两组的权重和个数，各按自己的距离（d5、d7）的基线 */
 static void control(const poet_head_acc *a, const double *w, const double *n, size_t d5, size_t d7,
                     double *mean, double *base, size_t *count)
@@ -124,7 +124,7 @@ static void finish(const poet_head_acc *a, poet_head_stats *s)
     s->n_rhyme = (size_t)n_rhyme;
 }
 
-#line 6553 "book/13-poems.nw"
+#line 6555 "book/13-poems.nw"
 /* 一首整齐的诗：在 text 里的位置和长度，每句几个字 */
 typedef struct {
     size_t at, bytes, L;
@@ -200,7 +200,7 @@ int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, s
     return bad ? poet_fail(e, ATTN_ENOMEM, "统计失败：内存不足") : ATTN_OK;
 }
 
-#line 6632 "book/13-poems.nw"
+#line 6634 "book/13-poems.nw"
 /* 一处“before[b] target”：在第几首诗（行的起点）、第几个字、属于哪一组、哪个 b */
 typedef struct {
     size_t at, bytes, k, g, b;
@@ -292,7 +292,7 @@ int poet_context_vectors(const attn_gpt *m, const poet_vocab *v, const char *tex
     return st;
 }
 
-#line 6727 "book/13-poems.nw"
+#line 6729 "book/13-poems.nw"
 double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, size_t d, size_t groups)
 {
     double *sum = calloc(groups * d, sizeof *sum);
@@ -361,7 +361,7 @@ double poet_split_null(const float *x, const size_t *word, size_t n, size_t d, c
     return sum / (double)trials;
 }
 
-#line 6801 "book/13-poems.nw"
+#line 6803 "book/13-poems.nw"
 enum { POET_PICK_FLOOR_PERMILLE = 10 };   /* POET_PICK_FLOOR = 1%：权重低于它的头不按比值挑 */
 
 /* h 在这种字对上的权重 w、基线 b 比 best 的 (wb, bb) 更突出 */

@@ -1,4 +1,4 @@
-#line 5656 "book/13-poems.nw"
+#line 5658 "book/13-poems.nw"
 /* programs/poet/ngram.c — 第 13 章：一元和二元模型的损失，作为比较的对手 */
 #include "poet.h"
 
@@ -28,7 +28,7 @@ static double pair_count(const uint64_t *pairs, size_t n, uint64_t key)
     return (double)(k - lo);
 }
 
-#line 5689 "book/13-poems.nw"
+#line 5691 "book/13-poems.nw"
 /* 训练集 train[n_train] 数出一元和二元的次数，在检验集 valid[n_valid] 上算平均的 −ln p：
    每个字由它前面的那个字来猜（第一个字除外）。一元的概率加一平滑：(c(b) + 1) / (N + V)。 */
 int poet_ngram_losses(const int *train, size_t n_train, const int *valid, size_t n_valid, size_t V,

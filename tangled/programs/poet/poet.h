@@ -1,4 +1,4 @@
-#line 3477 "book/13-poems.nw"
+#line 3479 "book/13-poems.nw"
 /* programs/poet/poet.h — 第 13 章：读全唐诗的模型。attn-poet、第 13 章的测试和图的数据程序共用。
    不属于 libattn：整理语料要用 libcjson 和 OpenCC，模型只通过 attn.h 的公共接口使用。 */
 #ifndef POET_H
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#line 3496 "book/13-poems.nw"
+#line 3498 "book/13-poems.nw"
 /* 状态：ATTN_OK、ATTN_EINVAL、ATTN_ENOMEM，再加两个程序自己的 */
 enum {
     POET_EFILE = 100,   /* 文件打不开、读不完、写不进 */
@@ -20,7 +20,7 @@ enum {
 typedef struct poet_err {
     char msg[512];
 } poet_err;
-#line 3508 "book/13-poems.nw"
+#line 3510 "book/13-poems.nw"
 /* 汉字：CJK 统一表意文字的基本区、扩展 A～G 和兼容区 */
 int poet_is_han(uint32_t c);
 /* 诗里留下的七个标点：，。？！；：、 */
@@ -31,12 +31,12 @@ int poet_is_punct(uint32_t c);
 enum { POET_KEEP, POET_UNBALANCED, POET_MISSING, POET_ODD, POET_EMPTY,
        POET_DUPLICATE };   /* 最后一个不是 poet_clean 的结果：与前面某首诗的正文相同 */
 int poet_clean(const uint32_t *in, size_t n, uint32_t *out, size_t *n_out, int *had_note);
-#line 3521 "book/13-poems.nw"
+#line 3523 "book/13-poems.nw"
 /* 64 位 FNV-1a 散列 */
 uint64_t poet_fnv1a(const char *s, size_t n);
 /* 正文（简体，UTF-8）为 s[n] 的诗属于检验集：散列的最高 4 位都是 0 */
 int poet_is_valid(const char *s, size_t n);
-#line 3528 "book/13-poems.nw"
+#line 3530 "book/13-poems.nw"
 /* attn-poet prepare 的计数 */
 typedef struct poet_corpus_stats {
     size_t files, poems;        /* 读了几个文件、几首诗 */
@@ -54,11 +54,11 @@ typedef struct poet_corpus_stats {
    valid.txt、vocab.json（出现至少 min_count 次的字）和 prepare.json（*st 的内容）。 */
 int poet_prepare(const char *corpus_dir, const char *out_dir, unsigned min_count,
                  poet_corpus_stats *st, poet_err *e);
-#line 3548 "book/13-poems.nw"
+#line 3550 "book/13-poems.nw"
 /* 体裁：四句或八句、每句五字或七字、每句以标点结尾的诗；别的都是 POET_FORM_OTHER */
 enum { POET_FORM_OTHER, POET_WUJUE, POET_QIJUE, POET_WULV, POET_QILV };
 int poet_form_of(const uint32_t *c, size_t n);
-#line 3554 "book/13-poems.nw"
+#line 3556 "book/13-poems.nw"
 /* Unicode 的码位一共 0x110000 个 */
 enum { POET_CODE_POINTS = 0x110000 };
 /* 从 s[*at] 起解一个 UTF-8 码位，*at 移到下一个。不合法（字节不够、续字节不对、过长的编码、
@@ -68,7 +68,7 @@ long poet_utf8_next(const char *s, size_t n, size_t *at);
 int poet_utf8_decode(const char *s, size_t n, uint32_t *out, size_t *len, size_t *bad);
 /* 码位 c（≤ 0x10FFFF，不是代理）编成 UTF-8 写进 out（至少 4 个字节），返回字节数 */
 size_t poet_utf8_put(uint32_t c, char *out);
-#line 3566 "book/13-poems.nw"
+#line 3568 "book/13-poems.nw"
 /* 词表：词元 id 的码位 cp[id]（id 从 1 起；0 是 <unk>，cp[0] 不用），
    和按码位排好的 (码位, id) 两列，查字用 */
 typedef struct poet_vocab {
@@ -84,7 +84,7 @@ int poet_vocab_from_counts(const uint32_t *counts, unsigned min_count, poet_voca
 /* 码位 c 的 id；不在词表里：POET_UNK */
 int poet_vocab_id(const poet_vocab *v, uint32_t c);
 void poet_vocab_free(poet_vocab *v);
-#line 3584 "book/13-poems.nw"
+#line 3586 "book/13-poems.nw"
 /* s[n]（UTF-8）的每个码位换成它的 id（不在词表里的是 POET_UNK），写进 ids（至少 n 个），*len 是个数。
    不是合法的 UTF-8：POET_EDATA，说明里有出错的字节位置。 */
 int poet_encode(const poet_vocab *v, const char *s, size_t n, int *ids, size_t *len, poet_err *e);
@@ -106,7 +106,7 @@ static inline attn_gpt_config poet_config(size_t vocab)
     c.tied = 1;
     return c;
 }
-#line 3594 "book/13-poems.nw"
+#line 3596 "book/13-poems.nw"
 /* safetensors 里的一个张量：名字、形状（cols 为 0 表示一维的 rows 个数）、数据 */
 typedef struct poet_named {
     char name[48];
@@ -141,7 +141,7 @@ int poet_save(const char *path, const attn_gpt *m, const poet_vocab *v, const ch
 /* 从内存里的文件 buf[n] 读出模型（*m 由 attn_gpt_init 分配）和词表；不是这样的检查点：POET_EDATA */
 int poet_load_buffer(const unsigned char *buf, size_t n, attn_gpt *m, poet_vocab *v, poet_err *e);
 int poet_load(const char *path, attn_gpt *m, poet_vocab *v, poet_err *e);
-#line 3631 "book/13-poems.nw"
+#line 3633 "book/13-poems.nw"
 /* 训练的设置 */
 typedef struct poet_train_options {
     size_t steps;                 /* 一共几步（学习率按它排） */
@@ -153,7 +153,7 @@ typedef struct poet_train_options {
     unsigned long long seed;      /* 模型的初值和取批的随机数 */
 } poet_train_options;
 
-#line 5415 "book/13-poems.nw"
+#line 5417 "book/13-poems.nw"
 typedef struct poet_trainer {
     attn_gpt m;                   /* 模型 */
     attn_gpt g;                   /* 套在 grad 上 */
@@ -168,7 +168,7 @@ typedef struct poet_trainer {
     size_t work_bytes;
 } poet_trainer;
 
-#line 3644 "book/13-poems.nw"
+#line 3646 "book/13-poems.nw"
 /* 按 cfg 建模型（attn_gpt_init，种子 o->seed），准备梯度、AdamW 的矩和随机数 */
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e);
@@ -178,16 +178,16 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads, floa
 void poet_trainer_free(poet_trainer *T);
 /* 第 step 步（从 1 数起）的学习率 */
 float poet_lr(const poet_train_options *o, unsigned long step);
-#line 3656 "book/13-poems.nw"
+#line 3658 "book/13-poems.nw"
 /* 按 attn-poet eval 的规矩：ids[n] 切成 n_ctx 一段，*loss_sum 是全部预测的 −ln p 之和，
    *count 是预测的个数；结果与线程数无关 */
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count);
-#line 3663 "book/13-poems.nw"
+#line 3665 "book/13-poems.nw"
 /* 一元模型和二元模型（与一元按 0.8 : 0.2 混合）在检验集上的平均损失（奈特/字） */
 int poet_ngram_losses(const int *train, size_t n_train, const int *valid, size_t n_valid, size_t V,
                       double *unigram, double *bigram);
-#line 3669 "book/13-poems.nw"
+#line 3671 "book/13-poems.nw"
 /* 韵表：每个词元的十三辙和声调（由 pinyin-pro 定，见 programs/poet/rhyme.js） */
 typedef struct poet_rhyme {
     size_t n;                   /* 词元个数 */
@@ -208,7 +208,7 @@ void poet_check_poem(const poet_rhyme *r, const poet_vocab *v, int form, const u
 /* text[len] 里一行一首诗：体裁是 form 的那些，逐首检查，计进 *acc */
 int poet_check_text(const poet_rhyme *r, const poet_vocab *v, int form, const char *text, size_t len,
                     poet_check *acc);
-#line 3692 "book/13-poems.nw"
+#line 3694 "book/13-poems.nw"
 /* 写诗的设置 */
 typedef struct poet_write_options {
     int form;                   /* POET_WUJUE……POET_QILV；POET_FORM_OTHER：自由地写，到换行为止 */
@@ -254,11 +254,11 @@ int poet_form_from_name(const char *name);
 int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                const uint32_t *start, size_t n_start, attn_rng *rng, uint32_t *out, size_t cap,
                size_t *len, poet_err *e);
-#line 3740 "book/13-poems.nw"
+#line 3742 "book/13-poems.nw"
 /* 模型读 ids[n] 时每层每个头的注意力模式：patterns 为 NULL 或 [L][H][n][n]（因果，第 i 行是第 i 个位置
    看各位置的权重）；states 为 NULL 或 [L+1][n][d]：输入的残差流和每一层之后的残差流 */
 int poet_attention(const attn_gpt *m, const int *ids, size_t n, float *patterns, float *states);
-#line 3746 "book/13-poems.nw"
+#line 3748 "book/13-poems.nw"
 /* 一个头的累计：各距离上的权重和字对数，三种字对上的权重（按距离） */
 enum { POET_MAX_DISTANCE = 4096 };
 typedef struct poet_head_acc {
@@ -286,7 +286,7 @@ typedef struct poet_head_stats {
    *poems 是用了几首。诗分给 threads 个线程，各线程的累计按线程的顺序相加 */
 int poet_head_survey(const attn_gpt *m, const poet_vocab *v, const char *text, size_t len,
                      size_t max_poems, int threads, poet_head_stats *stats, size_t *poems, poet_err *e);
-#line 3776 "book/13-poems.nw"
+#line 3778 "book/13-poems.nw"
 /* text 里一行一首的诗中，每处“before[b] target”（before[b] 属于第 group_of_before[b] 组），
    每组最多取 per_group 处（rng 为 NULL：按文件里的先后取最前面的；否则用 rng 随机地取，再按先后排好）：
    把诗从头读到 target 为止，记下 target 的位置上输入和每一层之后的残差流。
@@ -303,13 +303,13 @@ double poet_centroid_accuracy(const float *x, const size_t *group, size_t n, siz
 double poet_split_null(const float *x, const size_t *word, size_t n, size_t d, const size_t *group_of_before,
                        size_t n_before, size_t groups, size_t trials, attn_rng *rng, size_t *group,
                        double *max);
-#line 3795 "book/13-poems.nw"
+#line 3797 "book/13-poems.nw"
 /* 统计用检验集里的前这么多首四种体裁的诗 */
 enum { POET_SURVEY_POEMS = 1000 };
 /* 三种头：pick[0] 在前一个字上平均权重最大，pick[1]、pick[2] 在上一句同一位置、上一联的韵脚上
    与基线之比最大（只比平均权重至少 1% 的头；头的编号是 层·n_heads + 头） */
 void poet_pick_heads(const poet_head_stats *s, size_t heads, size_t pick[3]);
-#line 3804 "book/13-poems.nw"
+#line 3806 "book/13-poems.nw"
 /* 语料里所有的句子（标点之间的字）：各句码位的 FNV-1a 散列，排好序 */
 typedef struct poet_lines {
     uint64_t *hash;
@@ -334,7 +334,7 @@ int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_o
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
                       poet_err *e);
-#line 4687 "book/13-poems.nw"
+#line 4689 "book/13-poems.nw"
 /* 从 cps[n]（cps[i] 是 id i 的码位，cps[0] 不用）建词表；码位重复或不合法：POET_EDATA */
 int poet_vocab_from_list(const uint32_t *cps, size_t n, poet_vocab *v, poet_err *e);
 /* 词表和 JSON 数组 ["<unk>", "，", …] 互转；*json 用 free 释放 */
@@ -342,7 +342,7 @@ int poet_vocab_to_json(const poet_vocab *v, char **json);
 int poet_vocab_from_json(const char *json, size_t len, poet_vocab *v, poet_err *e);
 int poet_vocab_save(const poet_vocab *v, const char *path, poet_err *e);
 int poet_vocab_load(const char *path, poet_vocab *v, poet_err *e);
-#line 4866 "book/13-poems.nw"
+#line 4868 "book/13-poems.nw"
 /* 在 e->msg 里写下说明（e 为 NULL 时不写），返回 status */
 int poet_fail(poet_err *e, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* 读整个文件进 *buf（malloc，末尾另加一个 '\0'），*len 是字节数；超过 max 字节：POET_EFILE */
@@ -351,11 +351,11 @@ int poet_read_file(const char *path, char **buf, size_t *len, size_t max, poet_e
 int poet_write_file(const char *path, const void *buf, size_t len, poet_err *e);
 /* 整理的计数，一行 JSON */
 void poet_print_stats(FILE *f, const poet_corpus_stats *st, unsigned min_count);
-#line 5647 "book/13-poems.nw"
+#line 5649 "book/13-poems.nw"
 /* 训练的状态（AdamW 的矩、步数、随机数、设置）存进 path；模型另存（poet_save） */
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e);
 /* 从模型 m（poet_load 读出的）和状态文件 path 接着训练：*T 与存盘时的训练器每一位相同 */
 int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, poet_err *e);
 
-#line 3490 "book/13-poems.nw"
+#line 3492 "book/13-poems.nw"
 #endif

@@ -1,4 +1,4 @@
-#line 5479 "book/13-poems.nw"
+#line 5481 "book/13-poems.nw"
 /* programs/poet/train.c — 第 13 章：训练一步（一批、裁剪、AdamW），检验，存取训练的状态 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"
@@ -15,7 +15,7 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-#line 5507 "book/13-poems.nw"
+#line 5509 "book/13-poems.nw"
 int poet_trainer_init(poet_trainer *T, const attn_gpt_config *cfg, const poet_train_options *o,
                       poet_err *e)
 {
@@ -71,7 +71,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads,
                     float *loss, float *lr_out, poet_err *e)
 {
     size_t np = T->m.n_params, B = T->o.batch, n_ctx = (size_t)T->m.cfg.n_ctx;
-#line 5433 "book/13-poems.nw"
+#line 5435 "book/13-poems.nw"
     if (n < n_ctx + 1)         /* n = n_ctx + 1 正好一个窗口：起点只能是 0 */
         return poet_fail(e, ATTN_EINVAL, "训练的文字只有 %zu 个字，一个窗口要 %zu 个", n, n_ctx + 1);
     #ifdef _OPENMP
@@ -113,7 +113,7 @@ int poet_train_step(poet_trainer *T, const int *ids, size_t n, int threads,
     return ATTN_OK;
 }
 
-#line 5445 "book/13-poems.nw"
+#line 5447 "book/13-poems.nw"
 int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *loss_sum,
               size_t *count)
 {
@@ -146,7 +146,7 @@ int poet_eval(const attn_gpt *m, const int *ids, size_t n, int threads, double *
     return bad ? ATTN_EINVAL : ATTN_OK;
 }
 
-#line 5552 "book/13-poems.nw"
+#line 5554 "book/13-poems.nw"
 int poet_trainer_save(const poet_trainer *T, const char *path, poet_err *e)
 {
     size_t np = T->m.n_params;
@@ -196,7 +196,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
         free(buf);
         return st;
     }
-#line 5628 "book/13-poems.nw"
+#line 5630 "book/13-poems.nw"
     double x[10] = {0};
     static const char *keys[10] = {"step", "seed", "steps", "batch", "lr", "lr_min", "warmup",
                                    "weight_decay", "clip", "rng"};
@@ -213,7 +213,7 @@ int poet_trainer_resume(poet_trainer *T, const attn_gpt *m, const char *path, po
     }
     if (st == ATTN_OK && x[0] > (double)o.steps)
         st = poet_fail(e, POET_EDATA, "训练状态的步数 %.0f 比总步数 %zu 还多", x[0], o.steps);
-#line 5602 "book/13-poems.nw"
+#line 5604 "book/13-poems.nw"
     if (st == ATTN_OK)
         st = poet_trainer_init(T, &m->cfg, &o, e);
     if (st == ATTN_OK) {

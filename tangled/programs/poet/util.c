@@ -1,4 +1,4 @@
-#line 4774 "book/13-poems.nw"
+#line 4776 "book/13-poems.nw"
 /* programs/poet/util.c — 第 13 章：出错的说明，读写整个文件，印出计数 */
 #define _POSIX_C_SOURCE 200809L
 #include "poet.h"

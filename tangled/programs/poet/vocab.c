@@ -1,4 +1,4 @@
-#line 4522 "book/13-poems.nw"
+#line 4524 "book/13-poems.nw"
 /* programs/poet/vocab.c — 第 13 章：词表，文字和词元之间的转换 */
 #include "poet.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#line 4543 "book/13-poems.nw"
+#line 4545 "book/13-poems.nw"
 static const uint32_t *list_cp;
 static int by_code_point(const void *a, const void *b)
 {
@@ -57,7 +57,7 @@ void poet_vocab_free(poet_vocab *v)
     memset(v, 0, sizeof *v);
 }
 
-#line 4455 "book/13-poems.nw"
+#line 4457 "book/13-poems.nw"
 /* 排序用：次数多的在前，次数相同时码位小的在前 */
 static const uint32_t *sort_counts;
 static int by_count(const void *a, const void *b)
@@ -92,7 +92,7 @@ int poet_vocab_from_counts(const uint32_t *counts, unsigned min_count, poet_voca
     return st;
 }
 
-#line 4493 "book/13-poems.nw"
+#line 4495 "book/13-poems.nw"
 int poet_vocab_id(const poet_vocab *v, uint32_t c)
 {
     size_t lo = 0, hi = v->n - 1;          /* 在 sorted_cp[lo, hi) 里找 */
@@ -120,7 +120,7 @@ int poet_encode(const poet_vocab *v, const char *s, size_t n, int *ids, size_t *
     return ATTN_OK;
 }
 
-#line 4597 "book/13-poems.nw"
+#line 4599 "book/13-poems.nw"
 int poet_vocab_to_json(const poet_vocab *v, char **json)
 {
     *json = NULL;

@@ -1,4 +1,4 @@
-#line 5785 "book/13-poems.nw"
+#line 5787 "book/13-poems.nw"
 /* programs/poet/write.c — 第 13 章：用第 11 章的解码器写诗 */
 #include "poet.h"
 
@@ -134,7 +134,7 @@ size_t poet_ban_ngrams(unsigned char *ok, const int *ids, size_t k, size_t N)
     return banned;
 }
 
-#line 5812 "book/13-poems.nw"
+#line 5814 "book/13-poems.nw"
 typedef struct {
     attn_gpt_decoder dec;
     float *logits;
@@ -225,7 +225,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     /* 按体裁：正好这么多个字；自由：到换行为止 */
     size_t total = poet_form_length(o->form);
     size_t limit = total ? total : (size_t)m->cfg.n_ctx - 1;
-#line 5971 "book/13-poems.nw"
+#line 5973 "book/13-poems.nw"
     if (!(o->temperature >= 0.0f && o->temperature <= 1e30f) || !(o->top_p > 0.0f && o->top_p <= 1.0f) ||
         !(o->repetition_penalty > 0.0f && o->repetition_penalty <= 1e30f))
         return poet_fail(e, ATTN_EINVAL, "取字的设置不对：温度要 ≥ 0，top-p 在 (0, 1] 里，重复的惩罚要 > 0");
@@ -287,7 +287,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
         if (k + 1 < limit)
             st = attn_gpt_step(&W.dec, id, W.logits);
     }
-#line 5984 "book/13-poems.nw"
+#line 5986 "book/13-poems.nw"
     if (st == ATTN_EFULL)
         st = ATTN_OK;
     else if (st != ATTN_OK && st != ATTN_EINVAL)
@@ -298,7 +298,7 @@ int poet_write(const attn_gpt *m, const poet_vocab *v, const poet_write_options 
     return st;
 }
 
-#line 5873 "book/13-poems.nw"
+#line 5875 "book/13-poems.nw"
 static const char *const form_names[] = {"自由", "五言绝句", "七言绝句", "五言律诗", "七言律诗"};
 
 size_t poet_form_length(int form)
@@ -332,7 +332,7 @@ int poet_form_from_name(const char *name)
     return -1;
 }
 
-#line 5911 "book/13-poems.nw"
+#line 5913 "book/13-poems.nw"
 static uint64_t line_hash(const uint32_t *c, size_t n)
 {
     return poet_fnv1a((const char *)c, n * sizeof *c);
@@ -388,7 +388,7 @@ void poet_lines_free(poet_lines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-#line 5727 "book/13-poems.nw"
+#line 5729 "book/13-poems.nw"
 int poet_write_survey(const attn_gpt *m, const poet_vocab *v, const poet_write_options *o,
                       unsigned long long first_seed, size_t n, const uint32_t *const *starts,
                       const size_t *start_lens, const poet_lines *corpus, poet_write_stats *out,
